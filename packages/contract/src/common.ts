@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** The error body every non-2xx response carries (DESIGN.md §3, errors are values). */
+export const ApiErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  details: z.unknown().optional(),
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+  /** 401 with type TOKENEXPIRED tells the client to refresh (spec 000 §8.1). */
+  type: z.string().optional(),
+  /** 403 hints of spec 000 §8.1. */
+  globalSignout: z.boolean().optional(),
+  studiesChanged: z.array(z.string()).optional(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+export const OkSchema = z.object({ ok: z.literal(true), message: z.string().optional() });
+
+export const Uuid = z.string().uuid();
+export const IdParam = z.object({ id: Uuid }).strict();
+
+export const PageQuery = z
+  .object({
+    search: z.string().max(200).optional(),
+    sort: z.string().max(50).optional(),
+    order: z.enum(['asc', 'desc']).optional(),
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(15),
+  })
+  .strict();
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+}

@@ -1,0 +1,26 @@
+import * as auth from './auth';
+import * as participant from './participant';
+import * as studies from './studies';
+import * as system from './system';
+import * as users from './users';
+import type { Endpoint } from './endpoint';
+
+export * from './endpoint';
+export * from './common';
+export * from './auth';
+export * from './participant';
+export * from './studies';
+export * from './system';
+export * from './users';
+export * from './client';
+
+function endpointsOf(mod: Record<string, unknown>): Endpoint[] {
+  return Object.values(mod).filter(
+    (v): v is Endpoint => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'response' in v,
+  );
+}
+
+/** Every endpoint of the API, in one list: the server registers exactly these. */
+export const ENDPOINTS: readonly Endpoint[] = [system, auth, users, studies, participant].flatMap((m) =>
+  endpointsOf(m as Record<string, unknown>),
+);

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { OkSchema, pageOf } from './common';
+
+export const StudyListItemSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  sponsorName: z.string().nullable(),
+  status: z.enum(['DESIGN', 'LIVE', 'CLOSED']),
+  siteCount: z.number().int(),
+  /** The caller's role in the study. */
+  userRole: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type StudyListItem = z.infer<typeof StudyListItemSchema>;
+
+export const STUDY_SORT_FIELDS = ['name', 'code', 'status', 'createdAt', 'updatedAt'] as const;
+
+export const listStudies = defineEndpoint({
+  id: 'listStudies',
+  method: 'GET',
+  path: '/api/v1/studies',
+  audience: 'staff',
+  permission: 'studies.list',
+  summary: "Studies the caller is assigned to, searched, sorted and paged (SystemAdmin sees all of the client's)",
+  query: z
+    .object({
+      search: z.string().max(200).optional(),
+      sort: z.enum(STUDY_SORT_FIELDS).default('name'),
+      order: z.enum(['asc', 'desc']).default('asc'),
+      page: z.coerce.number().int().min(1).default(1),
+      pageSize: z.coerce.number().int().min(1).max(100).default(15),
+    })
+    .strict(),
+  response: pageOf(StudyListItemSchema),
+});
+
+export const SiteSchema = z.object({
+  id: z.string(),
+  siteId: z.string(),
+  name: z.string(),
+  siteSubType: z.string(),
+  countryId: z.string(),
+  countryName: z.string(),
+});
+
+export const StudyDetailsSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  sponsorName: z.string().nullable(),
+  status: z.enum(['DESIGN', 'LIVE', 'CLOSED']),
+  isNewStudyConfigurator: z.boolean(),
+  color: z.string().nullable(),
+  languages: z.array(z.string()),
+  sites: z.array(SiteSchema),
+});
+
+export const getStudy = defineEndpoint({
+  id: 'getStudy',
+  method: 'GET',
+  path: '/api/v1/studies/:studyId',
+  audience: 'staff',
+  permission: 'studies.view',
+  summary: 'Study details (cached per study by the portal); sites limited to those the caller may see',
+  params: z.object({ studyId: z.string().uuid() }).strict(),
+  response: StudyDetailsSchema,
+});
+
+/** Spec 000 §2.7: on entering a study the user's data for that study is validated. */
+export const validateUserAccess = defineEndpoint({
+  id: 'validateUserAccess',
+  method: 'GET',
+  path: '/api/v1/studies/:studyId/validate-user',
+  audience: 'staff',
+  summary: "Validate the caller's assignment to the study; 403 with the server message otherwise",
+  params: z.object({ studyId: z.string().uuid() }).strict(),
+  response: OkSchema,
+});
+
+export const ParticipantSummarySchema = z.object({
+  id: z.string(),
+  participantId: z.string(),
+  siteId: z.string(),
+  status: z.string(),
+  environment: z.enum(['LIVE', 'TEST']),
+});
+
+/** A record behind the site / data-access-type guard (spec 000 §2.7, §6). */
+export const getParticipantSummary = defineEndpoint({
+  id: 'getParticipantSummary',
+  method: 'GET',
+  path: '/api/v1/studies/:studyId/participants/:participantId',
+  audience: 'staff',
+  permission: 'participants.view',
+  summary:
+    "A participant's summary; refused unless the caller's sites and data access type cover the participant's site",
+  params: z.object({ studyId: z.string().uuid(), participantId: z.string().uuid() }).strict(),
+  response: ParticipantSummarySchema,
+});

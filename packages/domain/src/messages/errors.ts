@@ -1,0 +1,156 @@
+/**
+ * Server error codes and their HTTP status and message (decision A-196). Every error the API
+ * returns is `{ code, message, details?, fieldErrors? }` built here.
+ */
+import type { MessageKey } from './catalogue';
+import { translate, type MessageParams } from './translate';
+
+export interface ErrorCodeEntry {
+  status: number;
+  messageKey: MessageKey;
+}
+
+export const ERROR_CODES = {
+  VALIDATION_FAILED: { status: 400, messageKey: 'errors.validationFailed' },
+  MALFORMED_JSON: { status: 400, messageKey: 'errors.malformedJson' },
+  UNKNOWN_FIELD: { status: 400, messageKey: 'errors.unknownField' },
+  REASON_REQUIRED: { status: 400, messageKey: 'errors.reasonRequired' },
+  RESET_TOKEN_INVALID: { status: 400, messageKey: 'auth.resetTokenInvalid' },
+  RESET_TOKEN_EXPIRED: { status: 400, messageKey: 'auth.resetTokenExpired' },
+  RESET_TOKEN_USED: { status: 400, messageKey: 'auth.resetTokenUsed' },
+  IDENTITY_BAD_REQUEST: { status: 400, messageKey: 'auth.badRequest' },
+  UNAUTHENTICATED: { status: 401, messageKey: 'auth.unauthenticated' },
+  TOKEN_EXPIRED: { status: 401, messageKey: 'auth.tokenExpired' },
+  INVALID_CREDENTIALS: { status: 401, messageKey: 'auth.invalidCredentials' },
+  USERNAME_NOT_FOUND: { status: 401, messageKey: 'auth.usernameNotFound' },
+  TWO_FA_INVALID: { status: 401, messageKey: 'auth.twoFaInvalid' },
+  NOT_VERIFIED: { status: 403, messageKey: 'auth.notVerified' },
+  ACCOUNT_INACTIVE: { status: 403, messageKey: 'auth.accountInactive' },
+  FORBIDDEN: { status: 403, messageKey: 'access.denied' },
+  NOT_FOUND: { status: 404, messageKey: 'errors.notFound' },
+  FEATURE_DISABLED: { status: 404, messageKey: 'page.notFound' },
+  CONFLICT: { status: 409, messageKey: 'errors.conflict' },
+  PAYLOAD_TOO_LARGE: { status: 413, messageKey: 'errors.payloadTooLarge' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, messageKey: 'errors.unsupportedMediaType' },
+  PARTICIPANT_SESSION_EXPIRED: { status: 419, messageKey: 'auth.participantSessionExpired' },
+  ACCOUNT_LOCKED: { status: 423, messageKey: 'auth.accountLocked' },
+  RATE_LIMITED: { status: 429, messageKey: 'errors.rateLimited' },
+  ATTEMPT_LIMIT_EXCEEDED: { status: 429, messageKey: 'auth.attemptLimitExceeded' },
+  INTERNAL: { status: 500, messageKey: 'errors.internal' },
+  SERVICE_UNAVAILABLE: { status: 503, messageKey: 'errors.serviceUnavailable' },
+} as const satisfies Record<string, ErrorCodeEntry>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+export const ERROR_CODE_NAMES = Object.keys(ERROR_CODES) as ErrorCode[];
+
+/** Per-field messages, keyed by a dotted path such as `body.password` or `answers.3.value`. */
+export type FieldErrors = Record<string, string[]>;
+
+export interface ApiError {
+  code: ErrorCode | (string & {});
+  message: string;
+  details?: unknown;
+  fieldErrors?: FieldErrors;
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+}
+
+/** HTTP status of an error code (500 for an unknown code). */
+export function statusOf(code: string): number {
+  return isErrorCode(code) ? ERROR_CODES[code].status : 500;
+}
+
+/**
+ * Build the error body for a code. The message is the catalogue's English text with `params`
+ * filled in; `extra.message` (e.g. a server message the spec says to prefer) replaces it.
+ */
+export function apiError(
+  code: ErrorCode,
+  params?: MessageParams,
+  extra?: { details?: unknown; fieldErrors?: FieldErrors; message?: string },
+): ApiError {
+  const entry: ErrorCodeEntry = ERROR_CODES[code] ?? ERROR_CODES.INTERNAL;
+  const out: ApiError = { code, message: extra?.message ?? translate(entry.messageKey, params, 'en') };
+  if (extra?.details !== undefined) out.details = extra.details;
+  if (extra?.fieldErrors !== undefined) out.fieldErrors = extra.fieldErrors;
+  return out;
+}
+
+/** Is this value an error body of our shape? */
+export function isApiError(value: unknown): value is ApiError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { code?: unknown }).code === 'string' &&
+    typeof (value as { message?: unknown }).message === 'string'
+  );
+}
+
+/**
+ * 000 §8.2 / 002 §8: a server message in a response body is preferred over the fixed text when
+ * present. Looks at `message`, then `error.message`, then a plain string body.
+ */
+export function preferServerMessage(body: unknown, fallback: string): string {
+  if (typeof body === 'string' && body.trim() !== '') {
+    const trimmed = body.trim();
+    if (!trimmed.startsWith('{') && !trimmed.startsWith('<')) return trimmed;
+    try {
+      return preferServerMessage(JSON.parse(trimmed), fallback);
+    } catch {
+      return fallback;
+    }
+  }
+  if (typeof body === 'object' && body !== null) {
+    const m = (body as { message?: unknown }).message;
+    if (typeof m === 'string' && m.trim() !== '') return m;
+    const e = (body as { error?: unknown }).error;
+    if (typeof e === 'object' && e !== null) {
+      const em = (e as { message?: unknown }).message;
+      if (typeof em === 'string' && em.trim() !== '') return em;
+    }
+  }
+  return fallback;
+}
+
+// ── participant identity-service errors (001 §8) ─────────────────────────────────────────────
+
+const IDENTITY_ERROR_KEYS: Record<string, MessageKey> = {
+  LimitExceededException: 'auth.attemptLimitExceeded',
+  UserLambdaValidationException: 'auth.usernameNotFound',
+  BadRequest: 'auth.badRequest',
+  BadRequestException: 'auth.badRequest',
+  DependentServiceFailure: 'auth.badRequest',
+  InternalFailure: 'auth.badRequest',
+  NotFound: 'auth.badRequest',
+  ResourceNotFound: 'auth.badRequest',
+  ResourceNotFoundException: 'auth.badRequest',
+  Unauthorized: 'auth.badRequest',
+};
+
+export type IdentityOperation = 'changePassword' | 'forgotPassword';
+
+/** Message key for an identity-service error name, or null when the spec passes it through. */
+export function participantIdentityErrorKey(name: unknown, operation: IdentityOperation = 'changePassword'): MessageKey | null {
+  const key = typeof name === 'string' ? IDENTITY_ERROR_KEYS[name] : undefined;
+  if (key) return key;
+  return operation === 'forgotPassword' ? 'auth.forgotPasswordFailed' : null;
+}
+
+/**
+ * 001 §8 mapping. Change password: LimitExceededException → 'Attempt limit exceeded, please try
+ * after some time.'; UserLambdaValidationException → 'Username not found.'; BadRequest,
+ * DependentServiceFailure, InternalFailure, NotFound, ResourceNotFound, Unauthorized → 'Bad
+ * Request.'; anything else passes through unchanged (`originalMessage`, else the name).
+ * Forgot password: the same map, anything else → 'Error occurred. Try again'.
+ */
+export function mapParticipantIdentityError(
+  name: unknown,
+  options: { operation?: IdentityOperation; originalMessage?: string; lang?: string } = {},
+): string {
+  const key = participantIdentityErrorKey(name, options.operation ?? 'changePassword');
+  if (key) return translate(key, undefined, options.lang ?? 'en');
+  if (options.originalMessage) return options.originalMessage;
+  return typeof name === 'string' && name !== '' ? name : translate('auth.changePasswordFailed', undefined, options.lang ?? 'en');
+}

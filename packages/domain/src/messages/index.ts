@@ -1,0 +1,3 @@
+export * from './catalogue';
+export * from './translate';
+export * from './errors';

@@ -1,0 +1,38 @@
+import { LANGUAGES, MESSAGES, type Language, type MessageKey } from './catalogue';
+
+export type MessageParams = Record<string, string | number | boolean | null | undefined>;
+
+export function isMessageKey(value: unknown): value is MessageKey {
+  return typeof value === 'string' && Object.hasOwn(MESSAGES, value);
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** Resolve a language tag like `es-MX` or `ES` to a catalogue language (fallback `en`). */
+export function resolveLanguage(tag: unknown): Language {
+  if (typeof tag !== 'string') return 'en';
+  const base = tag.trim().toLowerCase().split(/[-_]/)[0];
+  return isLanguage(base) ? base : 'en';
+}
+
+/** Fill `{name}` placeholders; placeholders without a value stay as they are. */
+export function fillPlaceholders(template: string, params?: MessageParams): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const v = params[name];
+    return v === undefined || v === null ? whole : String(v);
+  });
+}
+
+/**
+ * The text of a message key in a language (default English), with placeholders filled.
+ * Unknown languages fall back to English; an unknown key is returned as is.
+ */
+export function translate(key: MessageKey, params?: MessageParams, lang: Language | string = 'en'): string {
+  const entry = (MESSAGES as Record<string, { en: string; es: string }>)[key];
+  if (!entry) return String(key);
+  const text = entry[resolveLanguage(lang)];
+  return fillPlaceholders(text, params);
+}

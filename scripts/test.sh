@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# `npm test`: the whole suite — static checks, unit tests, API integration tests on PGlite and on
+# PostgreSQL, then browser tests in Debian's Chromium. Ends with one "N passed, N failed" line.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+REPORTS="$ROOT/test-results/reports"
+rm -rf "$REPORTS" && mkdir -p "$REPORTS"
+failures=0
+step() { echo; echo "━━ $1"; }
+fail() { echo "✗ $1"; failures=$((failures + 1)); }
+
+bash scripts/ensure-install.sh || { echo "install failed"; exit 1; }
+
+if [ ! -x /usr/bin/chromium ]; then
+  step "installing Debian's chromium for the browser tests"
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || fail "chromium install"
+fi
+
+step "typecheck"
+npm run typecheck --silent || fail "typecheck"
+
+step "lint and format check"
+npx biome check . || fail "lint"
+
+step "unit tests (domain, contract, ui, portals)"
+npx vitest run --config vitest.unit.config.ts --reporter=default --reporter=json \
+  --outputFile.json="$REPORTS/unit.json" || fail "unit tests"
+
+step "API integration tests on PGlite"
+(cd apps/api && TEST_DB=pglite npx vitest run --reporter=default --reporter=json \
+  --outputFile.json="$REPORTS/api-pglite.json") || fail "API tests (PGlite)"
+
+if pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null || (echo > /dev/tcp/127.0.0.1/5432) 2>/dev/null; then
+  step "API integration tests on PostgreSQL (127.0.0.1:5432)"
+  (cd apps/api && TEST_DB=postgres npx vitest run --reporter=default --reporter=json \
+    --outputFile.json="$REPORTS/api-postgres.json") || fail "API tests (PostgreSQL)"
+elif [ "${CI:-}" = "true" ]; then
+  fail "PostgreSQL is not reachable on 127.0.0.1:5432 (CI must run the API tests on it)"
+else
+  echo "PostgreSQL not reachable on 127.0.0.1:5432: skipping that run (CI runs it)"
+fi
+
+step "build the portals"
+npm run build --silent || fail "build"
+
+step "browser tests (Playwright, /usr/bin/chromium)"
+(cd e2e && npx playwright test) || fail "browser tests"
+
+echo
+node scripts/summarize-tests.mjs "$REPORTS" "$failures"

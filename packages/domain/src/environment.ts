@@ -59,7 +59,7 @@ export function testTwinPath(path: string): string {
 /** The live route of a test twin: `/studies/{id}/test/x` → `/studies/{id}/x`. */
 export function livePathOf(path: string): string {
   const m = STUDY_PATH.exec(path);
-  if (!m || !m[2]) return path;
+  if (!m?.[2]) return path;
   return `${m[1]}${m[3]}`;
 }
 

@@ -132,7 +132,10 @@ const IDENTITY_ERROR_KEYS: Record<string, MessageKey> = {
 export type IdentityOperation = 'changePassword' | 'forgotPassword';
 
 /** Message key for an identity-service error name, or null when the spec passes it through. */
-export function participantIdentityErrorKey(name: unknown, operation: IdentityOperation = 'changePassword'): MessageKey | null {
+export function participantIdentityErrorKey(
+  name: unknown,
+  operation: IdentityOperation = 'changePassword',
+): MessageKey | null {
   const key = typeof name === 'string' ? IDENTITY_ERROR_KEYS[name] : undefined;
   if (key) return key;
   return operation === 'forgotPassword' ? 'auth.forgotPasswordFailed' : null;
@@ -152,5 +155,7 @@ export function mapParticipantIdentityError(
   const key = participantIdentityErrorKey(name, options.operation ?? 'changePassword');
   if (key) return translate(key, undefined, options.lang ?? 'en');
   if (options.originalMessage) return options.originalMessage;
-  return typeof name === 'string' && name !== '' ? name : translate('auth.changePasswordFailed', undefined, options.lang ?? 'en');
+  return typeof name === 'string' && name !== ''
+    ? name
+    : translate('auth.changePasswordFailed', undefined, options.lang ?? 'en');
 }

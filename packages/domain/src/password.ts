@@ -1,0 +1,88 @@
+/**
+ * Password and username rules (001 §5, §9): at least 8 characters, one letter and one number in
+ * any script, and one special character from ! @ # $ % &. Usernames follow the same rules plus a
+ * uniqueness flag from the username check. Staff sign-in lowercases the username (000 §5).
+ */
+import { z } from 'zod';
+import type { MessageKey } from './messages/catalogue';
+import { translate } from './messages/translate';
+
+export const PASSWORD_SPECIALS = '!@#$%&';
+export const PASSWORD_MIN_LENGTH = 8;
+/** Human-readable list of the specials for messages: "! @ # $ % &". */
+export const PASSWORD_SPECIALS_DISPLAY = [...PASSWORD_SPECIALS].join(' ');
+
+const LETTER = /\p{L}/u;
+const NUMBER = /\p{N}/u;
+
+function hasSpecial(s: string): boolean {
+  for (const ch of s) if (PASSWORD_SPECIALS.includes(ch)) return true;
+  return false;
+}
+
+type RuleKind = 'password' | 'username';
+
+function check(value: unknown, kind: RuleKind): MessageKey[] {
+  const s = typeof value === 'string' ? value : '';
+  const failed: MessageKey[] = [];
+  if ([...s].length < PASSWORD_MIN_LENGTH) failed.push(`${kind}.minLength`);
+  if (!LETTER.test(s)) failed.push(`${kind}.letter`);
+  if (!NUMBER.test(s)) failed.push(`${kind}.number`);
+  if (!hasSpecial(s)) failed.push(`${kind}.special`);
+  return failed;
+}
+
+/** Message keys of the password rules that fail (empty = valid). */
+export function checkPassword(pw: unknown): MessageKey[] {
+  return check(pw, 'password');
+}
+
+export function isValidPassword(pw: unknown): boolean {
+  return checkPassword(pw).length === 0;
+}
+
+/**
+ * Message keys of the username rules that fail. `isUnique` is the outcome of the username check
+ * call; `false` adds `username.taken`, `undefined` (not checked yet) adds nothing.
+ */
+export function checkUsername(username: unknown, options: { isUnique?: boolean } = {}): MessageKey[] {
+  const failed = check(username, 'username');
+  if (options.isUnique === false) failed.push('username.taken');
+  return failed;
+}
+
+/** Parameters the rule messages need. */
+export const RULE_MESSAGE_PARAMS = { min: PASSWORD_MIN_LENGTH, specials: PASSWORD_SPECIALS_DISPLAY } as const;
+
+/** The texts of failed rule keys in a language. */
+export function ruleMessages(keys: readonly MessageKey[], lang = 'en'): string[] {
+  return keys.map((k) => translate(k, RULE_MESSAGE_PARAMS, lang));
+}
+
+function ruleSchema(kind: RuleKind, lang: string) {
+  return z.string().superRefine((value, ctx) => {
+    for (const key of check(value, kind)) {
+      ctx.addIssue({ code: 'custom', message: translate(key, RULE_MESSAGE_PARAMS, lang), params: { messageKey: key } });
+    }
+  });
+}
+
+/** zod schema for a password (messages in `lang`). */
+export function makePasswordSchema(lang = 'en') {
+  return ruleSchema('password', lang);
+}
+/** zod schema for a username's format rules (uniqueness is a separate call). */
+export function makeUsernameSchema(lang = 'en') {
+  return ruleSchema('username', lang);
+}
+
+/** zod schema for a password, English messages. */
+export const passwordSchema = makePasswordSchema('en');
+export const usernameSchema = makeUsernameSchema('en');
+
+/** Staff sign-in lowercases (and trims) the username before sign-in. */
+export function normalizeStaffUsername(u: string): string {
+  return String(u ?? '')
+    .trim()
+    .toLowerCase();
+}

@@ -1,0 +1,85 @@
+/**
+ * Request sanitising for content-editing endpoints (002 §5). Applied by the server to string
+ * values of PUT/POST bodies, headers and query strings: removes script tags (with content), eval(…)
+ * and expression(…) calls, javascript:/vbscript: prefixes and every inline on… event-handler
+ * attribute (any case), and turns `&amp;` back into `&`. Runs until the text stops changing so
+ * nested tricks like `<scr<script></script>ipt>` do not survive.
+ */
+
+const SCRIPT_BLOCK = /<\s*script\b[^>]*>[\s\S]*?<\s*\/\s*script\s*>/gi;
+const SCRIPT_TAG = /<\s*\/?\s*script\b[^>]*>?/gi;
+// eval ( … ) with one level of nested parentheses; a dangling `eval(` is removed too.
+const EVAL_CALL = /\beval\s*\((?:[^()]|\([^()]*\))*\)?/gi;
+// CSS expression(…): only directly followed by `(` so prose like "gene expression (mRNA)" is kept.
+const EXPRESSION_CALL = /\bexpression\((?:[^()]|\([^()]*\))*\)?/gi;
+const CTRL = '[\\s\\u0000-\\u001f]*';
+const COLON = '(?::|&colon;|&#0*58;?|&#x0*3a;?)';
+const SCHEME = (word: string) => new RegExp(word.split('').join(CTRL) + CTRL + COLON, 'gi');
+const JAVASCRIPT = SCHEME('javascript');
+const VBSCRIPT = SCHEME('vbscript');
+// A tag (closed, or unclosed at the end of the text).
+const TAG = /<[^<>]*(?:>|$)/g;
+const HANDLER = /[\s/"']on[a-z]+\s*=\s*(?:"[^"]*"?|'[^']*'?|[^\s>]*)/gi;
+const AMP = /&amp;/gi;
+
+function stripHandlers(tag: string): string {
+  let prev: string;
+  let out = tag;
+  do {
+    prev = out;
+    // keep a quote or slash that ended the previous attribute, drop the handler
+    out = out.replace(HANDLER, (m) => (/^["'/]/.test(m) ? m.charAt(0) : ''));
+  } while (out !== prev);
+  return out;
+}
+
+function sanitizeString(input: string): string {
+  let out = input.replace(AMP, '&');
+  for (let i = 0; i < 10; i++) {
+    const before = out;
+    out = out
+      .replace(SCRIPT_BLOCK, '')
+      .replace(SCRIPT_TAG, '')
+      .replace(EVAL_CALL, '')
+      .replace(EXPRESSION_CALL, '')
+      .replace(JAVASCRIPT, '')
+      .replace(VBSCRIPT, '')
+      .replace(TAG, stripHandlers);
+    if (out === before) break;
+  }
+  return out;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  if (typeof v !== 'object' || v === null) return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+/** Sanitise every string inside a value (objects and arrays deeply); other values unchanged. */
+export function sanitizeContent<T>(value: T): T {
+  if (typeof value === 'string') return sanitizeString(value) as T;
+  if (Array.isArray(value)) return value.map((v) => sanitizeContent(v)) as T;
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = sanitizeContent(v);
+    return out as T;
+  }
+  return value;
+}
+
+/**
+ * The client's body-cleaning step before PUT/POST (000 §7.1; decision A-164): drops properties whose
+ * value is `undefined`, deeply, in plain objects; `undefined` array items become `null` (as JSON
+ * would send them, keeping positions). Everything else — null, '', 0, false, dates, files — is kept.
+ * The result is a new value; the input is not changed.
+ */
+export function cleanRequestBody<T>(body: T): T {
+  if (Array.isArray(body)) return body.map((v) => (v === undefined ? null : cleanRequestBody(v))) as T;
+  if (isPlainObject(body)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(body)) if (v !== undefined) out[k] = cleanRequestBody(v);
+    return out as T;
+  }
+  return body;
+}

@@ -1,0 +1,153 @@
+/**
+ * buildApp: the Fastify instance with all plumbing and every contract endpoint. Used by
+ * src/server.ts, by the tests (app.inject) and by the benchmarks.
+ */
+import { existsSync } from 'node:fs';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { ENDPOINTS } from '@trialpath/contract';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { AppConfig } from './config';
+import type { Db } from './db/database';
+import { buildOpenApi, docsHtml } from './http/docs';
+import { fail, HttpError } from './http/errors';
+import { registerEndpoints } from './http/register';
+import { ALL_ROUTES } from './routes';
+
+/** Path segments that carry secrets are masked in logs (reset/invitation tokens). */
+function maskUrl(url: string): string {
+  return url.replace(/(password-tokens\/)[^/?#]+/, '$1[REDACTED]').replace(/([?&](token|code)=)[^&]+/g, '$1[REDACTED]');
+}
+
+function toHttpError(err: FastifyError): HttpError | null {
+  if (err instanceof HttpError) return err;
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return fail('PAYLOAD_TOO_LARGE', { limit: '1 MiB' });
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return fail('UNSUPPORTED_MEDIA_TYPE');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return fail('MALFORMED_JSON');
+  }
+  // Fastify's JSON parser reports bad JSON as a 400 SyntaxError.
+  if (err.statusCode === 400 && (err instanceof SyntaxError || err.name === 'SyntaxError'))
+    return fail('MALFORMED_JSON');
+  if (err.statusCode === 400) return fail('VALIDATION_FAILED');
+  if (err.statusCode === 413) return fail('PAYLOAD_TOO_LARGE', { limit: '1 MiB' });
+  if (err.statusCode === 415) return fail('UNSUPPORTED_MEDIA_TYPE');
+  return null;
+}
+
+export async function buildApp({ db, config }: { db: Db; config: AppConfig }): Promise<FastifyInstance> {
+  const app = Fastify({
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+    logger: {
+      level: config.logLevel,
+      // Request bodies are never logged; these cover headers and anything a handler logs.
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          '*.password',
+          '*.currentPassword',
+          '*.newPassword',
+          '*.previousPassword',
+          '*.proposedPassword',
+          '*.token',
+          '*.refreshToken',
+          '*.accessToken',
+          '*.code',
+          '*.email',
+          '*.username',
+          '*.participantCode',
+        ],
+        censor: '[REDACTED]',
+      },
+      serializers: {
+        req: (req) => ({ method: req.method, url: maskUrl(req.url), remoteAddress: req.ip }),
+      },
+    },
+  });
+
+  // The API speaks JSON only: anything else is 415, not a string handed to the schemas.
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // Plain http on localhost must keep working.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  if (config.corsOrigins.length > 0) await app.register(cors, { origin: config.corsOrigins, credentials: false });
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (req) => `${req.ip}|${req.routeOptions.url ?? req.url}`,
+    errorResponseBuilder: () => fail('RATE_LIMITED'),
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const known = toHttpError(err);
+    if (known) {
+      if (known.status >= 500) req.log.error({ err }, 'request failed');
+      return reply.status(known.status).send(known.body);
+    }
+    req.log.error({ err }, 'unexpected error');
+    const internal = fail('INTERNAL');
+    return reply.status(500).send(internal.body);
+  });
+  app.setNotFoundHandler((_req, reply) => {
+    const nf = fail('NOT_FOUND');
+    return reply.status(404).send(nf.body);
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_req, reply) => {
+    try {
+      await sql`select 1`.execute(db);
+      return { status: 'ready' };
+    } catch {
+      const e = fail('SERVICE_UNAVAILABLE');
+      return reply.status(503).send(e.body);
+    }
+  });
+
+  const openApi = buildOpenApi(ENDPOINTS);
+  const html = docsHtml(ENDPOINTS);
+  app.get('/api/docs/openapi.json', async () => openApi);
+  app.get('/api/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(html));
+
+  registerEndpoints(app, ALL_ROUTES, ENDPOINTS, db, config);
+
+  if (existsSync(config.staticDirs.staff)) {
+    await app.register(fastifyStatic, { root: config.staticDirs.staff, prefix: '/', wildcard: true });
+  }
+  if (existsSync(config.staticDirs.participant)) {
+    await app.register(fastifyStatic, {
+      root: config.staticDirs.participant,
+      prefix: '/participant/',
+      decorateReply: false,
+      wildcard: true,
+    });
+    app.get('/participant', (_req, reply) => reply.redirect('/participant/'));
+  }
+  return app;
+}

@@ -1,0 +1,99 @@
+/** Server configuration, read once from the environment (or built by tests). */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface AppConfig {
+  nodeEnv: 'production' | 'development' | 'test';
+  /** No DATABASE_URL: embedded database, demo data, demo mailbox. */
+  demoMode: boolean;
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  jwtSecret: Uint8Array;
+  /** Base of the links put in e-mails (reset, invitation). */
+  publicUrl: string;
+  /** Allowed cross-origin callers; empty = CORS closed. */
+  corsOrigins: string[];
+  /** Per IP and route, for endpoints flagged rateLimited. */
+  rateLimit: { max: number; windowMs: number };
+  trustProxy: boolean;
+  logLevel: string;
+  staticDirs: { staff: string; participant: string };
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+}
+
+/** Demo mode keeps a generated JWT secret in the data dir so sessions survive restarts. */
+function demoJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const demoMode = !databaseUrl;
+  const nodeEnv = env.NODE_ENV === 'test' ? 'test' : env.NODE_ENV === 'production' ? 'production' : 'development';
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, 'data'));
+  let secret = env.JWT_SECRET;
+  if (!secret) {
+    if (!demoMode) throw new Error('JWT_SECRET must be set when DATABASE_URL is set (production mode).');
+    secret = demoJwtSecret(dataDir);
+  }
+  if (secret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters.');
+  const port = Number(env.PORT ?? 3000);
+  return {
+    nodeEnv,
+    demoMode,
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl,
+    dataDir,
+    jwtSecret: new TextEncoder().encode(secret),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    // 10 per minute in production; the demo is driven by people and e2e runs from one address.
+    rateLimit: { max: Number(env.RATE_LIMIT_MAX ?? (demoMode ? 100 : 10)), windowMs: 60_000 },
+    trustProxy: env.TRUST_PROXY === 'true',
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    staticDirs: {
+      staff: path.join(REPO_ROOT, 'apps/staff/dist'),
+      participant: path.join(REPO_ROOT, 'apps/participant/dist'),
+    },
+    accessTokenTtlSeconds: 15 * 60,
+    refreshTokenTtlDays: 14,
+  };
+}
+
+/** Config for tests and benchmarks: fixed secret, relaxed rate limit, no logs. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    nodeEnv: 'test',
+    demoMode: true,
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: undefined,
+    dataDir: path.join(REPO_ROOT, 'data-test'),
+    jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret-0123456789'),
+    publicUrl: 'http://localhost:3000',
+    corsOrigins: [],
+    rateLimit: { max: 100_000, windowMs: 60_000 },
+    trustProxy: false,
+    logLevel: 'silent',
+    staticDirs: { staff: '/nonexistent/staff', participant: '/nonexistent/participant' },
+    accessTokenTtlSeconds: 15 * 60,
+    refreshTokenTtlDays: 14,
+    ...overrides,
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * One SQL dialect, two connections: PostgreSQL through `pg` when DATABASE_URL is set, the embedded
+ * PGlite otherwise (DESIGN.md §1). Everything above this file only sees `Kysely<Database>`.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+export interface DbHandle {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  /** Run a multi-statement SQL text (migrations) in one round trip. */
+  exec(sqlText: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** int8 (bigserial ids, count(*)) as a JS number instead of pg's default string. */
+function int8AsNumber(value: string): number {
+  return Number(value);
+}
+
+export function connectPostgres(url: string, max = 10): DbHandle {
+  const types = {
+    getTypeParser: ((oid: number, format?: string) =>
+      oid === 20 ? int8AsNumber : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+  };
+  const pool = new pg.Pool({ connectionString: url, max, types });
+  // An idle client that errors (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'postgres',
+    exec: async (sqlText) => {
+      await pool.query(sqlText);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** `dataDir` undefined → in memory (tests). */
+export async function connectPglite(dataDir?: string): Promise<DbHandle> {
+  const pglite = new PGlite(dataDir ?? 'memory://');
+  await pglite.waitReady;
+  const dialect = new PGliteDialect(pglite);
+  const db = new Kysely<Database>({ dialect });
+  return {
+    db,
+    kind: 'pglite',
+    exec: (sqlText) => dialect.driver.exec(sqlText),
+    close: () => db.destroy(),
+  };
+}

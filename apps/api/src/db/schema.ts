@@ -1,0 +1,229 @@
+/** Typed view of the tables in migrations/ for Kysely. Keep in step with the SQL files. */
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** jsonb: always written as a JSON string (pg and PGlite both pass strings through). */
+type Json<T = unknown> = ColumnType<T, string | null | undefined, string | null>;
+
+export type UserStatus = 'ACTIVE' | 'INVITED' | 'DEACTIVATED';
+export type Environment = 'LIVE' | 'TEST';
+
+export interface ClientsTable {
+  id: Generated<string>;
+  name: string;
+  two_fa_enabled: Generated<boolean>;
+  is_cognito_authentication: Generated<boolean>;
+  is_participant_uses_cognito: Generated<boolean>;
+  support_desk_url: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface FeatureFlagsTable {
+  client_id: string;
+  name: string;
+  enabled: Generated<boolean>;
+  customers: Json<string[] | null>;
+  updated_at: Generated<Date>;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  client_id: string;
+  username: string;
+  email: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  phone_number: string | null;
+  password_hash: string | null;
+  status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
+  platform_role: string;
+  realm: string | null;
+  data_access_type: Generated<string>;
+  profile_completed: Generated<boolean>;
+  failed_attempts: Generated<number>;
+  locked_until: NullableTimestamp;
+  token_version: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface CountriesTable {
+  id: string;
+  name: string;
+  iso_code3: string;
+  sort_order: Generated<number>;
+  active: Generated<boolean>;
+}
+
+export interface LanguagesTable {
+  id: string;
+  display_name: string;
+}
+
+export interface StudiesTable {
+  id: Generated<string>;
+  client_id: string;
+  code: string;
+  name: string;
+  sponsor_name: string | null;
+  status: ColumnType<'DESIGN' | 'LIVE' | 'CLOSED', 'DESIGN' | 'LIVE' | 'CLOSED' | undefined>;
+  color: string | null;
+  is_new_study_configurator: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface StudyLanguagesTable {
+  study_id: string;
+  language_id: string;
+  is_default: Generated<boolean>;
+}
+
+export interface StudyCountriesTable {
+  study_id: string;
+  country_id: string;
+  is_default: Generated<boolean>;
+}
+
+export interface SitesTable {
+  id: Generated<string>;
+  study_id: string;
+  site_code: string;
+  name: string;
+  site_sub_type: string;
+  country_id: string;
+  created_at: Generated<Date>;
+}
+
+export interface StudyAssignmentsTable {
+  user_id: string;
+  study_id: string;
+  role: string;
+  read_only: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface SiteAssignmentsTable {
+  user_id: string;
+  site_id: string;
+}
+
+export interface ParticipantsTable {
+  id: Generated<string>;
+  study_id: string;
+  site_id: string;
+  participant_code: string;
+  username: string | null;
+  email: string | null;
+  password_hash: string | null;
+  status: Generated<string>;
+  language: Generated<string>;
+  environment: ColumnType<Environment, Environment | undefined, Environment>;
+  failed_attempts: Generated<number>;
+  locked_until: NullableTimestamp;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<string>;
+  token_hash: string;
+  family_id: string;
+  session_id: string;
+  user_id: string | null;
+  participant_id: string | null;
+  study_id: string | null;
+  device_id: string | null;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  replaced_by: string | null;
+  created_at: Generated<Date>;
+}
+
+export type PasswordTokenPurpose = 'reset' | 'invite' | 'participant_reset';
+
+export interface PasswordTokensTable {
+  id: Generated<string>;
+  token_hash: string;
+  purpose: PasswordTokenPurpose;
+  user_id: string | null;
+  participant_id: string | null;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface MfaChallengesTable {
+  id: Generated<string>;
+  user_id: string;
+  code_hash: string;
+  channel: 'email' | 'sms';
+  destination: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  consumed_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface OutboxTable {
+  id: Generated<string>;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  created_at: Generated<Date>;
+  sent_at: NullableTimestamp;
+}
+
+export interface AuditLogTable {
+  /** bigserial: read as a number (the pg parser for int8 is set in db/database.ts). */
+  id: Generated<number>;
+  at: Timestamp;
+  actor_type: string;
+  actor_id: string | null;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  before: Json;
+  after: Json;
+  reason: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  environment: string;
+  prev_hash: string;
+  hash: string;
+}
+
+export interface AuditChainHeadTable {
+  id: number;
+  last_id: number | null;
+  last_hash: string;
+}
+
+export interface SchemaMigrationsTable {
+  name: string;
+  applied_at: Generated<Date>;
+}
+
+export interface Database {
+  clients: ClientsTable;
+  feature_flags: FeatureFlagsTable;
+  users: UsersTable;
+  countries: CountriesTable;
+  languages: LanguagesTable;
+  studies: StudiesTable;
+  study_languages: StudyLanguagesTable;
+  study_countries: StudyCountriesTable;
+  sites: SitesTable;
+  study_assignments: StudyAssignmentsTable;
+  site_assignments: SiteAssignmentsTable;
+  participants: ParticipantsTable;
+  refresh_tokens: RefreshTokensTable;
+  password_tokens: PasswordTokensTable;
+  mfa_challenges: MfaChallengesTable;
+  outbox: OutboxTable;
+  audit_log: AuditLogTable;
+  audit_chain_head: AuditChainHeadTable;
+  schema_migrations: SchemaMigrationsTable;
+}

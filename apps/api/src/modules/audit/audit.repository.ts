@@ -1,0 +1,96 @@
+/** All SQL of the audit trail: chained appends under the head lock, and reads for verification. */
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { type AuditContent, auditHash, asStoredJson } from './audit.hash';
+
+export type AuditDraft = Omit<AuditContent, 'id' | 'at'>;
+
+/**
+ * Append entries to the chain inside the caller's transaction. The head row is locked
+ * (`for update`) until that transaction ends, so two writers can never both extend the same tip.
+ */
+export async function appendAuditEntries(trx: Db, drafts: readonly AuditDraft[]): Promise<void> {
+  if (drafts.length === 0) return;
+  const head = await trx
+    .selectFrom('audit_chain_head')
+    .select(['last_hash'])
+    .where('id', '=', 1)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  const ids = (
+    await sql<{
+      id: number;
+    }>`select nextval('audit_log_id_seq')::int8 as id from generate_series(1, ${drafts.length})`.execute(trx)
+  ).rows
+    .map((r) => Number(r.id))
+    .sort((a, b) => a - b);
+  let prev = head.last_hash;
+  const at = new Date();
+  const rows = drafts.map((d, i) => {
+    const entry: AuditContent = { ...d, id: ids[i]!, at };
+    const hash = auditHash(entry, prev);
+    const row = {
+      id: entry.id,
+      at,
+      actor_type: d.actorType,
+      actor_id: d.actorId,
+      action: d.action,
+      entity_type: d.entityType,
+      entity_id: d.entityId,
+      before: d.before === undefined || d.before === null ? null : JSON.stringify(asStoredJson(d.before)),
+      after: d.after === undefined || d.after === null ? null : JSON.stringify(asStoredJson(d.after)),
+      reason: d.reason,
+      ip: d.ip,
+      user_agent: d.userAgent,
+      environment: d.environment,
+      prev_hash: prev,
+      hash,
+    };
+    prev = hash;
+    return row;
+  });
+  await trx.insertInto('audit_log').values(rows).execute();
+  await trx
+    .updateTable('audit_chain_head')
+    .set({ last_id: rows[rows.length - 1]!.id, last_hash: prev })
+    .where('id', '=', 1)
+    .execute();
+}
+
+export interface StoredAuditRow extends AuditContent {
+  prevHash: string;
+  hash: string;
+}
+
+/** Entries after `afterId`, oldest first (keyset paging for the verifier). */
+export async function readAuditBatch(db: Db, afterId: number, limit: number): Promise<StoredAuditRow[]> {
+  const rows = await db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    at: r.at,
+    actorType: r.actor_type,
+    actorId: r.actor_id,
+    action: r.action,
+    entityType: r.entity_type,
+    entityId: r.entity_id,
+    before: r.before,
+    after: r.after,
+    reason: r.reason,
+    ip: r.ip,
+    userAgent: r.user_agent,
+    environment: r.environment,
+    prevHash: r.prev_hash,
+    hash: r.hash,
+  }));
+}
+
+export async function readChainHead(db: Db): Promise<{ lastId: number | null; lastHash: string }> {
+  const h = await db.selectFrom('audit_chain_head').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+  return { lastId: h.last_id === null ? null : Number(h.last_id), lastHash: h.last_hash };
+}

@@ -1,0 +1,134 @@
+/** All SQL on studies, their sites, languages and countries. */
+import type { STUDY_SORT_FIELDS } from '@trialpath/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+export function findStudyById(db: Db, id: string) {
+  return db.selectFrom('studies').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findStudyByCode(db: Db, code: string) {
+  return db
+    .selectFrom('studies')
+    .selectAll()
+    .where((eb) => eb(eb.fn('upper', ['code']), '=', code.toUpperCase()))
+    .executeTakeFirst();
+}
+
+const SORT_COLUMNS = {
+  name: 's.name',
+  code: 's.code',
+  status: 's.status',
+  createdAt: 's.created_at',
+  updatedAt: 's.updated_at',
+} as const satisfies Record<(typeof STUDY_SORT_FIELDS)[number], string>;
+
+/** `%` and `_` in a search are literal characters, not wildcards. */
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface StudyListFilter {
+  clientId: string;
+  /** null = every study of the client (platform admin); otherwise only this user's studies. */
+  assignedTo: string | null;
+  /** The caller, for the role column. */
+  userId: string;
+  search?: string;
+  sort: keyof typeof SORT_COLUMNS;
+  order: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+}
+
+export async function listStudies(db: Db, f: StudyListFilter) {
+  let base = db.selectFrom('studies as s').where('s.client_id', '=', f.clientId);
+  if (f.assignedTo) {
+    const uid = f.assignedTo;
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('study_assignments as a')
+          .select(sql`1`.as('one'))
+          .whereRef('a.study_id', '=', 's.id')
+          .where('a.user_id', '=', uid),
+      ),
+    );
+  }
+  const search = f.search?.trim();
+  if (search) {
+    const p = likePattern(search);
+    base = base.where((eb) => eb.or([eb('s.name', 'ilike', p), eb('s.code', 'ilike', p)]));
+  }
+  const totalRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await base
+    .leftJoin('study_assignments as mine', (j) =>
+      j.onRef('mine.study_id', '=', 's.id').on('mine.user_id', '=', f.userId),
+    )
+    .select([
+      's.id',
+      's.code',
+      's.name',
+      's.sponsor_name',
+      's.status',
+      's.created_at',
+      's.updated_at',
+      'mine.role as my_role',
+      (eb) =>
+        eb
+          .selectFrom('sites')
+          .select((e) => e.fn.countAll<number>().as('c'))
+          .whereRef('sites.study_id', '=', 's.id')
+          .as('site_count'),
+    ])
+    .orderBy(SORT_COLUMNS[f.sort], f.order)
+    .orderBy('s.id')
+    .limit(f.pageSize)
+    .offset((f.page - 1) * f.pageSize)
+    .execute();
+  return { total: Number(totalRow.n), rows };
+}
+
+export function listSitesOfStudy(db: Db, studyId: string) {
+  return db
+    .selectFrom('sites as s')
+    .innerJoin('countries as c', 'c.id', 's.country_id')
+    .select(['s.id', 's.site_code', 's.name', 's.site_sub_type', 's.country_id', 'c.name as country_name'])
+    .where('s.study_id', '=', studyId)
+    .orderBy('s.site_code')
+    .execute();
+}
+
+export function findSite(db: Db, siteId: string) {
+  return db.selectFrom('sites').selectAll().where('id', '=', siteId).executeTakeFirst();
+}
+
+export function listStudyLanguages(db: Db, studyId: string) {
+  return db
+    .selectFrom('study_languages as sl')
+    .innerJoin('languages as l', 'l.id', 'sl.language_id')
+    .select(['l.id', 'l.display_name', 'sl.is_default'])
+    .where('sl.study_id', '=', studyId)
+    .orderBy('sl.is_default', 'desc')
+    .orderBy('l.id')
+    .execute();
+}
+
+export function listStudyCountries(db: Db, studyId: string) {
+  return db
+    .selectFrom('study_countries as sc')
+    .innerJoin('countries as c', 'c.id', 'sc.country_id')
+    .select(['c.id', 'c.name', 'c.iso_code3', 'c.active', 'c.sort_order', 'sc.is_default'])
+    .where('sc.study_id', '=', studyId)
+    .orderBy('c.sort_order')
+    .orderBy('c.name')
+    .execute();
+}
+
+export function findCountry(db: Db, id: string) {
+  return db.selectFrom('countries').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findLanguage(db: Db, id: string) {
+  return db.selectFrom('languages').selectAll().where('id', '=', id).executeTakeFirst();
+}

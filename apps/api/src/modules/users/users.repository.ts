@@ -1,0 +1,87 @@
+/** All SQL on users, study_assignments and site_assignments. */
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { UsersTable } from '../../db/schema';
+
+export type UserRow = Selectable<UsersTable>;
+
+export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** `username` must already be normalised (lowercase). */
+export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+export function findUserByUsernameOrEmail(db: Db, value: string): Promise<UserRow | undefined> {
+  const v = value.trim().toLowerCase();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb.or([eb('username', '=', v), eb(eb.fn('lower', ['email']), '=', v)]))
+    .orderBy('created_at')
+    .executeTakeFirst();
+}
+
+/** Lock the row for the rest of the transaction (sign-in counters must not race). */
+export function findUserForUpdate(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function insertUser(db: Db, values: Insertable<UsersTable>): Promise<UserRow> {
+  return db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateUser(db: Db, id: string, values: Updateable<UsersTable>): Promise<UserRow> {
+  return db
+    .updateTable('users')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function bumpTokenVersion(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: new Date() }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export interface StudyAssignmentRow {
+  studyId: string;
+  role: string;
+  readOnly: boolean;
+  assignedSiteIds: string[];
+}
+
+/** The user's study assignments, each with the ids of the sites assigned in that study. */
+export async function listAssignments(db: Db, userId: string, studyId?: string): Promise<StudyAssignmentRow[]> {
+  let q = db
+    .selectFrom('study_assignments as sa')
+    .select(['sa.study_id', 'sa.role', 'sa.read_only'])
+    .where('sa.user_id', '=', userId);
+  if (studyId) q = q.where('sa.study_id', '=', studyId);
+  const studies = await q.orderBy('sa.created_at').execute();
+  if (studies.length === 0) return [];
+  const sites = await db
+    .selectFrom('site_assignments as a')
+    .innerJoin('sites as s', 's.id', 'a.site_id')
+    .select(['s.study_id', 's.id'])
+    .where('a.user_id', '=', userId)
+    .where(
+      's.study_id',
+      'in',
+      studies.map((s) => s.study_id),
+    )
+    .orderBy('s.site_code')
+    .execute();
+  return studies.map((s) => ({
+    studyId: s.study_id,
+    role: s.role,
+    readOnly: s.read_only,
+    assignedSiteIds: sites.filter((x) => x.study_id === s.study_id).map((x) => x.id),
+  }));
+}

@@ -1,0 +1,195 @@
+/** Staff users: profile, instant data, roles, lock status and unlock, invitation, global sign-out. */
+import {
+  ADMIN_ROLES,
+  baseRole,
+  can,
+  getRoleDefinition,
+  isLocked,
+  joinRealmRole,
+  normalizeStaffUsername,
+  PERMISSIONS,
+  ROLE_DEFINITIONS,
+  type RoleType,
+  resetLockout,
+  roleMatches,
+  roleMatchesAny,
+  rolesForList,
+  translate,
+} from '@trialpath/domain';
+import type { Db } from '../../db/database';
+import type { StaffActor } from '../../http/context';
+import type { AuditInput } from '../audit/audit.service';
+import { fail } from '../../http/errors';
+import {
+  bumpTokenVersion,
+  findUserById,
+  findUserByUsername,
+  insertUser,
+  listAssignments,
+  type UserRow,
+  updateUser,
+} from './users.repository';
+
+type Audit = (e: AuditInput) => void;
+
+/** The platform admin sees every study of its client (row-check bypass, 0002 decision). */
+export function isSystemAdmin(actor: { platformRole: string }): boolean {
+  return roleMatches(actor.platformRole, 'SystemAdmin');
+}
+
+export function toStaffUser(u: UserRow) {
+  return {
+    id: u.id,
+    username: u.username,
+    firstName: u.first_name,
+    lastName: u.last_name,
+    name: `${u.first_name} ${u.last_name}`.trim(),
+    email: u.email,
+    userRole: joinRealmRole(u.realm, u.platform_role),
+    status: u.status,
+    profileCompleted: u.profile_completed,
+    phoneNumber: u.phone_number,
+    realmOfPermission: u.realm,
+    clientId: u.client_id,
+  };
+}
+
+/** Authorities of a general token: the platform role and every study role (realm-prefixed when set). */
+export async function generalAuthorities(db: Db, user: UserRow): Promise<string[]> {
+  const roles = [user.platform_role, ...(await listAssignments(db, user.id)).map((a) => a.role)];
+  return [...new Set(roles.map((r) => joinRealmRole(user.realm, r)))];
+}
+
+/**
+ * Roles that count for a permission check. In a study: the role held in that study, plus the
+ * platform role when it is an administration role (SystemAdmin, Support). Elsewhere: the platform
+ * role and every study role. Read from the database, not the token, so a changed role applies at once.
+ */
+export async function effectiveRoles(db: Db, actor: StaffActor, studyId: string | null): Promise<string[]> {
+  const platform = joinRealmRole(actor.realm, actor.platformRole);
+  const assignments = await listAssignments(db, actor.userId, studyId ?? undefined);
+  const studyRoles = assignments.map((a) => joinRealmRole(actor.realm, a.role));
+  if (studyId) return roleMatchesAny(platform, ADMIN_ROLES) ? [platform, ...studyRoles] : studyRoles;
+  return [platform, ...studyRoles];
+}
+
+export async function profile(db: Db, actor: StaffActor) {
+  const u = await findUserById(db, actor.userId);
+  if (!u) throw fail('UNAUTHENTICATED');
+  return toStaffUser(u);
+}
+
+/** A user of the caller's client; another client's user looks like a missing one. */
+async function sameClientUser(db: Db, actor: StaffActor, userId: string): Promise<UserRow> {
+  const u = await findUserById(db, userId);
+  if (!u || u.client_id !== actor.clientId) throw fail('NOT_FOUND');
+  return u;
+}
+
+async function mayViewUsers(db: Db, actor: StaffActor): Promise<boolean> {
+  return (await effectiveRoles(db, actor, null)).some((r) => can(r, 'users.view'));
+}
+
+/** Spec 000 §3: the session user — study assignments with assigned sites, data access type. */
+export async function instantUser(db: Db, actor: StaffActor, userId: string) {
+  if (userId !== actor.userId && !(await mayViewUsers(db, actor))) throw fail('FORBIDDEN');
+  const u = await sameClientUser(db, actor, userId);
+  const assignments = await listAssignments(db, u.id);
+  return {
+    id: u.id,
+    userDataAccessType: u.data_access_type,
+    userStudies: assignments.map((a) => ({
+      studyId: a.studyId,
+      assignedSiteIds: a.assignedSiteIds,
+      userRole: joinRealmRole(u.realm, a.role),
+      readOnly: a.readOnly,
+    })),
+  };
+}
+
+const RANK: Record<RoleType, number> = { admin: 3, 'study team': 2, 'site team': 1 };
+
+function rankOf(role: string): number {
+  const def = getRoleDefinition(role);
+  return def ? RANK[def.typeOfRole] : 0;
+}
+
+/** Roles by type; with hierarchy, only role types at or below the caller's platform role. */
+export function roles(actor: StaffActor, type: 'platform' | 'site', hierarchy: boolean) {
+  const mine = rankOf(actor.platformRole);
+  const items = rolesForList(type)
+    .filter((d) => !hierarchy || RANK[d.typeOfRole] <= mine)
+    .map((d) => ({
+      name: d.name,
+      title: d.title,
+      typeOfRole: d.typeOfRole,
+      scope: d.scope,
+      permissions: [...PERMISSIONS[d.name]],
+    }));
+  return { items };
+}
+
+function lockStatusOf(u: UserRow) {
+  const state = { failedAttempts: u.failed_attempts, lockedUntil: u.locked_until };
+  return {
+    userId: u.id,
+    failedAttempts: u.failed_attempts,
+    locked: isLocked(state),
+    lockedUntil: u.locked_until ? u.locked_until.toISOString() : null,
+  };
+}
+
+export async function lockStatus(db: Db, actor: StaffActor, userId: string) {
+  return lockStatusOf(await sameClientUser(db, actor, userId));
+}
+
+export async function unlock(db: Db, actor: StaffActor, userId: string, audit: Audit, reason: string) {
+  const u = await sameClientUser(db, actor, userId);
+  const before = lockStatusOf(u);
+  const cleared = resetLockout();
+  const after = lockStatusOf(
+    await updateUser(db, u.id, { failed_attempts: cleared.failedAttempts, locked_until: cleared.lockedUntil }),
+  );
+  audit({ action: 'user.unlock', entityType: 'user', entityId: u.id, before, after, reason });
+  return after;
+}
+
+export interface InviteInput {
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+}
+
+/** Creates the INVITED account; the caller sends the invitation link. Role types above the inviter's are refused. */
+export async function createInvitedUser(db: Db, actor: StaffActor, input: InviteInput): Promise<UserRow> {
+  const role = baseRole(input.role);
+  if (!role || !ROLE_DEFINITIONS[role]) {
+    throw fail('VALIDATION_FAILED', undefined, { fieldErrors: { role: [translate('errors.invalidValue')] } });
+  }
+  if (rankOf(role) > rankOf(actor.platformRole)) throw fail('FORBIDDEN');
+  const username = normalizeStaffUsername(input.username);
+  if (await findUserByUsername(db, username)) {
+    throw fail('CONFLICT', undefined, { fieldErrors: { username: [translate('username.taken')] } });
+  }
+  return insertUser(db, {
+    client_id: actor.clientId,
+    username,
+    email: input.email.trim(),
+    first_name: input.firstName.trim(),
+    last_name: input.lastName.trim(),
+    phone_number: null,
+    password_hash: null,
+    status: 'INVITED',
+    platform_role: role,
+    realm: actor.realm,
+  });
+}
+
+/** "Log out everywhere": the token version moves on, so every access token already issued is refused. */
+export async function signOutEverywhere(db: Db, actor: StaffActor, userId: string): Promise<UserRow> {
+  const u = await sameClientUser(db, actor, userId);
+  await bumpTokenVersion(db, u.id);
+  return u;
+}

@@ -1,0 +1,19 @@
+/** Every handler, one list per area; app.ts refuses to start if an ENDPOINT has none. */
+import type { RouteDef } from './http/context';
+import { authRoutes } from './modules/auth/auth.routes';
+import { clientRoutes } from './modules/clients/clients.routes';
+import { flagRoutes } from './modules/flags/flags.routes';
+import { outboxRoutes } from './modules/outbox/outbox.routes';
+import { participantRoutes } from './modules/participants/participants.routes';
+import { studyRoutes } from './modules/studies/studies.routes';
+import { userRoutes } from './modules/users/users.routes';
+
+export const ALL_ROUTES: readonly RouteDef[] = [
+  ...clientRoutes,
+  ...flagRoutes,
+  ...outboxRoutes,
+  ...authRoutes,
+  ...userRoutes,
+  ...studyRoutes,
+  ...participantRoutes,
+];

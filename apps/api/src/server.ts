@@ -1,0 +1,38 @@
+/** The API process: config → database → migrations → demo seed (fresh demo database) → listen. */
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { runMigrations } from './db/migrate';
+import { openDatabase } from './db/open';
+import { seedDemo } from './seed/demo';
+
+async function main() {
+  const config = loadConfig();
+  const handle = await openDatabase(config);
+  const applied = await runMigrations(handle);
+  if (config.demoMode && (await seedDemo(handle.db))) console.log('› demo data set written (password Trialpath#1)');
+  const app = await buildApp({ db: handle.db, config });
+  if (applied.length) app.log.info({ applied }, 'migrations applied');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close(); // stops accepting, lets in-flight requests finish
+      await handle.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`› Trialpath API on http://localhost:${config.port}${config.demoMode ? ' (demo mode)' : ''}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,160 @@
+import {
+  getInstantUser,
+  getParticipantSummary,
+  getRoles,
+  getStudy,
+  listStudies,
+  validateUserAccess,
+} from '@trialpath/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, idOf, staffLoginTokens, type TestApp } from './helpers';
+
+let t: TestApp;
+let demo: string;
+let sleep: string;
+const tokens: Record<string, string> = {};
+beforeAll(async () => {
+  t = await createTestApp();
+  demo = await idOf(t.db, 'studies', { code: 'DEMO' });
+  sleep = await idOf(t.db, 'studies', { code: 'SLEEP' });
+  for (const u of ['admin', 'studyadmin', 'pi.demo', 'crc.demo', 'cra.demo'])
+    tokens[u] = (await staffLoginTokens(t.app, u)).accessToken;
+});
+afterAll(() => t?.close());
+
+const NO_ACCESS = { code: 'FORBIDDEN', message: 'You do not have access to this page.' };
+const participant = (code: string) => idOf(t.db, 'participants', { participant_code: code });
+const summary = (user: string, participantId: string, headers?: Record<string, string>) =>
+  call(t.app, getParticipantSummary, { params: { studyId: demo, participantId }, token: tokens[user], headers });
+
+describe('participant record guard', () => {
+  it('a site-1 coordinator sees a site-1 participant but not one of site 2', async () => {
+    const own = await summary('crc.demo', await participant('DEMO-US001-0001'));
+    expect(own.status).toBe(200);
+    expect(own.json).toMatchObject({ participantId: 'DEMO-US001-0001', environment: 'LIVE' });
+    const other = await summary('crc.demo', await participant('DEMO-ES001-0001'));
+    expect(other.status).toBe(403);
+    expect(other.json).toEqual(NO_ACCESS);
+  });
+
+  it('an unknown id looks exactly like a forbidden one to a non-admin', async () => {
+    const r = await summary('crc.demo', crypto.randomUUID());
+    expect(r.status).toBe(403);
+    expect(r.json).toEqual(NO_ACCESS);
+  });
+
+  it('the CRA on both sites with data access BOTH sees site 2', async () => {
+    const r = await summary('cra.demo', await participant('DEMO-ES001-0001'));
+    expect(r.status).toBe(200);
+  });
+
+  it('data access type narrows by site sub-type', async () => {
+    await sql`update users set data_access_type = 'CLINIC' where username = 'cra.demo'`.execute(t.db);
+    try {
+      expect((await summary('cra.demo', await participant('DEMO-US001-0001'))).status).toBe(200);
+      expect((await summary('cra.demo', await participant('DEMO-ES001-0001'))).status).toBe(403);
+      const details = await call(t.app, getStudy, { params: { studyId: demo }, token: tokens['cra.demo'] });
+      expect(details.json.sites.map((s: { siteId: string }) => s.siteId)).toEqual(['US-001']);
+    } finally {
+      await sql`update users set data_access_type = 'BOTH' where username = 'cra.demo'`.execute(t.db);
+    }
+  });
+
+  it('a TEST participant is invisible in LIVE and visible with the env: test header', async () => {
+    const id = await participant('TEST-US001-0001');
+    expect((await summary('crc.demo', id)).status).toBe(403);
+    const r = await summary('crc.demo', id, { env: 'test' });
+    expect(r.status).toBe(200);
+    expect(r.json.environment).toBe('TEST');
+    // and a LIVE participant is invisible from the test environment
+    expect((await summary('crc.demo', await participant('DEMO-US001-0001'), { env: 'test' })).status).toBe(403);
+  });
+
+  it('the permission comes first: the platform admin has no participants.view', async () => {
+    expect((await summary('admin', await participant('DEMO-US001-0001'))).status).toBe(403);
+  });
+
+  it('validate-user: 403 with the message when not assigned', async () => {
+    expect(
+      (await call(t.app, validateUserAccess, { params: { studyId: demo }, token: tokens['pi.demo'] })).status,
+    ).toBe(200);
+    const r = await call(t.app, validateUserAccess, { params: { studyId: sleep }, token: tokens['pi.demo'] });
+    expect(r.status).toBe(403);
+    expect(r.json).toEqual(NO_ACCESS);
+  });
+});
+
+describe('studies list', () => {
+  const list = (user: string, query: Record<string, string | number> = {}) =>
+    call(t.app, listStudies, { token: tokens[user], query });
+
+  it('is scoped: the admin sees every study of the client, a coordinator only assigned ones', async () => {
+    const admin = await list('admin');
+    expect(admin.json.total).toBe(3);
+    expect(admin.json.items.map((s: { code: string }) => s.code)).toEqual(['CARDIO', 'SLEEP', 'DEMO']);
+    const crc = await list('crc.demo');
+    expect(crc.json.items).toHaveLength(1);
+    expect(crc.json.items[0]).toMatchObject({ code: 'DEMO', userRole: 'StudyCoordinator', siteCount: 2 });
+    const sa = await list('studyadmin');
+    expect(sa.json.items.map((s: { code: string }) => s.code)).toEqual(['SLEEP', 'DEMO']);
+  });
+
+  it('searches name and code, case-insensitively, with % taken literally', async () => {
+    expect((await list('admin', { search: 'sleep' })).json.items.map((s: { code: string }) => s.code)).toEqual([
+      'SLEEP',
+    ]);
+    expect((await list('admin', { search: 'dem' })).json.total).toBe(1);
+    expect((await list('admin', { search: '%' })).json.total).toBe(0);
+  });
+
+  it('sorts and pages', async () => {
+    const byCode = await list('admin', { sort: 'code', order: 'desc' });
+    expect(byCode.json.items.map((s: { code: string }) => s.code)).toEqual(['SLEEP', 'DEMO', 'CARDIO']);
+    const p2 = await list('admin', { sort: 'code', order: 'asc', pageSize: 2, page: 2 });
+    expect(p2.json).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(p2.json.items.map((s: { code: string }) => s.code)).toEqual(['SLEEP']);
+    expect((await list('admin', { pageSize: 500 })).status).toBe(400);
+  });
+});
+
+describe('users and roles', () => {
+  it('instant user: study assignments with assigned sites and the data access type', async () => {
+    const id = await idOf(t.db, 'users', { username: 'cra.demo' });
+    const r = await call(t.app, getInstantUser, { params: { userId: id }, token: tokens['cra.demo'] });
+    expect(r.json.userDataAccessType).toBe('BOTH');
+    expect(r.json.userStudies).toHaveLength(1);
+    expect(r.json.userStudies[0]).toMatchObject({ studyId: demo, userRole: 'Cra', readOnly: true });
+    expect(r.json.userStudies[0].assignedSiteIds).toHaveLength(2);
+    // another user's data needs users.view
+    expect((await call(t.app, getInstantUser, { params: { userId: id }, token: tokens['crc.demo'] })).status).toBe(403);
+    expect((await call(t.app, getInstantUser, { params: { userId: id }, token: tokens.admin })).status).toBe(200);
+  });
+
+  it('roles by type, with the hierarchy flag', async () => {
+    const site = await call(t.app, getRoles, { query: { type: 'site' }, token: tokens['crc.demo'] });
+    expect(site.json.items.map((r: { name: string }) => r.name).sort()).toEqual(
+      ['CallCenter', 'HomeHealth', 'Pi', 'Rater', 'SiteDataLock', 'StudyCoordinator', 'SubPi'].sort(),
+    );
+    const all = await call(t.app, getRoles, { query: { type: 'platform' }, token: tokens.studyadmin });
+    expect(all.json.items.some((r: { name: string }) => r.name === 'SystemAdmin')).toBe(true);
+    const below = await call(t.app, getRoles, {
+      query: { type: 'platform', hierarchy: 'true' },
+      token: tokens.studyadmin,
+    });
+    expect(below.json.items.some((r: { name: string }) => r.name === 'SystemAdmin')).toBe(false);
+    expect(below.json.items.find((r: { name: string }) => r.name === 'StudyAdmin').permissions).toContain(
+      'studies.design',
+    );
+  });
+
+  it('study details carry isNewStudyConfigurator and languages', async () => {
+    const r = await call(t.app, getStudy, { params: { studyId: demo }, token: tokens['pi.demo'] });
+    expect(r.json).toMatchObject({ code: 'DEMO', isNewStudyConfigurator: true, languages: ['en', 'es'] });
+    expect(r.json.sites.map((s: { siteId: string }) => s.siteId)).toEqual(['US-001']);
+    expect((await call(t.app, getStudy, { params: { studyId: demo }, token: tokens.admin })).json.sites).toHaveLength(
+      2,
+    );
+    expect((await call(t.app, getStudy, { params: { studyId: sleep }, token: tokens['pi.demo'] })).status).toBe(403);
+  });
+});

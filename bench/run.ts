@@ -8,6 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { connectPostgres } from '../apps/api/src/db/database';
+import { runMigrations } from '../apps/api/src/db/migrate';
+import { seedDemo } from '../apps/api/src/seed/demo';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -49,7 +52,15 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
   const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_MAX: '1000000', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RATE_LIMIT_MAX: '1000000',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
   });
   const url = `http://127.0.0.1:${port}`;
   await waitReady(url, proc);
@@ -139,9 +150,14 @@ async function main(): Promise<void> {
     const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${dbName}`);
+    const databaseUrl = `postgres://postgres@127.0.0.1:5432/${dbName}`;
+    // Production mode seeds nothing: load the demo data set into the fresh database ourselves.
+    const handle = connectPostgres(databaseUrl, 2);
+    await runMigrations(handle);
+    await seedDemo(handle.db);
+    await handle.close();
     const server = await startServer({
-      DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${dbName}`,
-      SEED_DEMO: 'true',
+      DATABASE_URL: databaseUrl,
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
     });
     try {

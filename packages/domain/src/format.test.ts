@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_STUDY_COLOR, colorBrightness, contrastColor, studyColorOrDefault } from './color';
 import {
-  DEFAULT_STUDY_COLOR,
-  colorBrightness,
-  contrastColor,
   formatDateUpper,
   formatDisplayDate,
   formatDuration,
   shortenParticipantId,
   shortenText,
   shortenVersionName,
-  studyColorOrDefault,
 } from './format';
 import { DATE_FORMATS } from './constants';
 

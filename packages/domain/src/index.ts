@@ -13,3 +13,5 @@ export * from './storage';
 export * from './http-outcome';
 export * from './sanitize';
 export * from './format';
+export * from './color';
+export * from './activity/index';

@@ -2,6 +2,8 @@
  * The one message catalogue. `en` holds the spec's exact texts (typos included) where the spec gives
  * one; other texts are ours. `es` is the Spanish translation. Placeholders are `{name}`.
  */
+import { ACTIVITY_MESSAGES } from './activity-catalogue';
+
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
@@ -224,6 +226,8 @@ export const MESSAGES = {
     en: 'This username is already taken.',
     es: 'Este nombre de usuario ya está en uso.',
   },
+  // ── activities (001 §4, §5): activity-catalogue.ts ────────────────────────────────────────
+  ...ACTIVITY_MESSAGES,
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import type { ParticipantSession } from '../shared/session';
+import { pathFromHash, segmentsOf } from './router';
+import { decideEntry, decideStudyPage, PAGES, resolveRoute, studyHref, studyIndexTarget, studyPath } from './routes';
+
+const session: ParticipantSession = {
+  pid: 'p-1',
+  participantId: 'DEMO-US001-0001',
+  username: 'participant.demo',
+  studyCode: 'DEMO',
+  accessToken: 'a',
+  refreshToken: 'r',
+};
+const route = (hash: string) => resolveRoute(segmentsOf(pathFromHash(hash)));
+
+describe('hash paths', () => {
+  it.each([
+    ['', '/'],
+    ['#', '/'],
+    ['#/', '/'],
+    ['#/participants/web/', '/participants/web'],
+    ['#/participants/web/DEMO/login?x=1', '/participants/web/DEMO/login'],
+    ['#//participants//web/DEMO/', '/participants/web/DEMO'],
+    ['#participants/web', '/participants/web'],
+  ])('%j → %s', (hash, path) => expect(pathFromHash(hash)).toBe(path));
+
+  it('decodes segments and keeps malformed escapes', () => {
+    expect(segmentsOf('/a%20b/%E0%A4%A')).toEqual(['a b', '%E0%A4%A']);
+  });
+
+  it('builds study paths and hrefs with an encoded code', () => {
+    expect(studyPath('DEMO', PAGES.login)).toBe('/participants/web/DEMO/login');
+    expect(studyHref('DEMO', PAGES.resetPassword, 'tok/en')).toBe('#/participants/web/DEMO/reset-password/tok%2Fen');
+  });
+});
+
+describe('route table', () => {
+  it('sends the bare portal address and the root to the entry', () => {
+    expect(route('#/')).toEqual({ kind: 'entry' });
+    expect(route('#/participants/web/')).toEqual({ kind: 'entry' });
+  });
+
+  it('resolves each study page', () => {
+    for (const page of [
+      'language',
+      'login',
+      'forgot-username',
+      'forgot-password',
+      'change-password',
+      'home',
+    ] as const) {
+      expect(route(`#/participants/web/DEMO/${page}`)).toEqual({ kind: 'study', studyCode: 'DEMO', page, params: {} });
+    }
+    expect(route('#/participants/web/DEMO/reset-password/abc123')).toEqual({
+      kind: 'study',
+      studyCode: 'DEMO',
+      page: 'reset-password',
+      params: { token: 'abc123' },
+    });
+  });
+
+  it('sends the study address without a page to the study index', () => {
+    expect(route('#/participants/web/DEMO')).toEqual({ kind: 'studyIndex', studyCode: 'DEMO' });
+  });
+
+  it('shows page-not-found for unknown pages and addresses', () => {
+    expect(route('#/participants/web/DEMO/nope')).toEqual({ kind: 'studyNotFound', studyCode: 'DEMO' });
+    expect(route('#/participants/web/DEMO/reset-password')).toEqual({ kind: 'studyNotFound', studyCode: 'DEMO' });
+    expect(route('#/participants/web/DEMO/home/extra')).toEqual({ kind: 'studyNotFound', studyCode: 'DEMO' });
+    expect(route('#/studies')).toEqual({ kind: 'notFound' });
+    expect(route('#/participants/web/<script>/login')).toEqual({ kind: 'notFound' });
+  });
+});
+
+describe('entry decision', () => {
+  it('goes to the demo study language page in demo mode', () => {
+    expect(decideEntry({ demoMode: true })).toEqual({ kind: 'redirect', to: '/participants/web/DEMO/language' });
+  });
+  it('asks for the study link otherwise, or when the client is unknown', () => {
+    expect(decideEntry({ demoMode: false })).toEqual({ kind: 'openYourLink' });
+    expect(decideEntry(null)).toEqual({ kind: 'openYourLink' });
+  });
+});
+
+describe('navigation guard', () => {
+  it('sends a signed-out visitor of a protected page to the study login', () => {
+    expect(decideStudyPage(PAGES.home, 'DEMO', null)).toEqual({ kind: 'redirect', to: '/participants/web/DEMO/login' });
+    expect(decideStudyPage(PAGES.changePassword, 'DEMO', null)).toEqual({
+      kind: 'redirect',
+      to: '/participants/web/DEMO/login',
+    });
+  });
+
+  it('treats a session of another study as signed out', () => {
+    expect(decideStudyPage(PAGES.home, 'OTHER', session)).toEqual({
+      kind: 'redirect',
+      to: '/participants/web/OTHER/login',
+    });
+  });
+
+  it('lets a signed-in participant in, and sends them home from the login page', () => {
+    expect(decideStudyPage(PAGES.home, 'DEMO', session)).toEqual({ kind: 'allow' });
+    expect(decideStudyPage(PAGES.home, 'demo', session)).toEqual({ kind: 'allow' });
+    expect(decideStudyPage(PAGES.login, 'DEMO', session)).toEqual({
+      kind: 'redirect',
+      to: '/participants/web/DEMO/home',
+    });
+  });
+
+  it('keeps the public pages open to everybody', () => {
+    for (const page of [PAGES.language, PAGES.forgotPassword, PAGES.forgotUsername, PAGES.resetPassword]) {
+      expect(decideStudyPage(page, 'DEMO', null)).toEqual({ kind: 'allow' });
+      expect(decideStudyPage(page, 'DEMO', session)).toEqual({ kind: 'allow' });
+    }
+  });
+
+  it('starts a study at home when signed in, else at the language page', () => {
+    expect(studyIndexTarget('DEMO', session)).toBe('/participants/web/DEMO/home');
+    expect(studyIndexTarget('DEMO', null)).toBe('/participants/web/DEMO/language');
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * The participant portal's routes (hash router, under #/participants/web/{studyCode}/…) and the
+ * pure decisions about them: where the root sends a visitor, which pages need a signed-in
+ * participant, where a signed-in participant is sent from the sign-in pages.
+ */
+import { isLoggedIn, type ParticipantSession } from '../shared/session';
+
+export const PORTAL_BASE = '/participants/web';
+export const DEMO_STUDY_CODE = 'DEMO';
+
+export const PAGES = {
+  language: 'language',
+  login: 'login',
+  forgotUsername: 'forgot-username',
+  forgotPassword: 'forgot-password',
+  resetPassword: 'reset-password',
+  changePassword: 'change-password',
+  home: 'home',
+} as const;
+export type Page = (typeof PAGES)[keyof typeof PAGES];
+
+/** Pages that need a signed-in participant of the route's study. */
+export const PROTECTED_PAGES: ReadonlySet<Page> = new Set<Page>([PAGES.home, PAGES.changePassword]);
+/** Sign-in pages a signed-in participant has no business on: they go home instead. */
+export const SIGNED_OUT_ONLY_PAGES: ReadonlySet<Page> = new Set<Page>([PAGES.login]);
+
+/** Router path (without '#') of a page of a study: studyPath('DEMO', 'login') → /participants/web/DEMO/login. */
+export function studyPath(studyCode: string, page: Page, ...rest: string[]): string {
+  const tail = rest.map((s) => `/${encodeURIComponent(s)}`).join('');
+  return `${PORTAL_BASE}/${encodeURIComponent(studyCode)}/${page}${tail}`;
+}
+
+/** The same as an href for links outside the router (`#/participants/web/…`). */
+export function studyHref(studyCode: string, page: Page, ...rest: string[]): string {
+  return `#${studyPath(studyCode, page, ...rest)}`;
+}
+
+/** A study code as it may appear in a link: letters, digits, dash and underscore, 1–60 characters. */
+export function isPlausibleStudyCode(code: string | undefined): code is string {
+  return typeof code === 'string' && /^[A-Za-z0-9_-]{1,60}$/.test(code);
+}
+
+/**
+ * `#/participants/web/` (or `#/`) without a study code: in demo mode straight to the demo study's
+ * language page; otherwise a page asking the person to open the link their study team sent.
+ */
+export type EntryDecision = { kind: 'redirect'; to: string } | { kind: 'openYourLink' };
+
+export function decideEntry(client: { demoMode: boolean } | null): EntryDecision {
+  if (client?.demoMode) return { kind: 'redirect', to: studyPath(DEMO_STUDY_CODE, PAGES.language) };
+  return { kind: 'openYourLink' };
+}
+
+export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string };
+
+/**
+ * Navigation guard of a study page (spec 000 §2.7: without a session, participant paths go to the
+ * participant login; spec 001 §4: logged in = a participant with non-empty pid is held).
+ */
+export function decideStudyPage(page: Page, studyCode: string, session: ParticipantSession | null): GuardDecision {
+  const signedIn = isLoggedIn(session, studyCode);
+  if (PROTECTED_PAGES.has(page) && !signedIn) return { kind: 'redirect', to: studyPath(studyCode, PAGES.login) };
+  if (SIGNED_OUT_ONLY_PAGES.has(page) && signedIn) return { kind: 'redirect', to: studyPath(studyCode, PAGES.home) };
+  return { kind: 'allow' };
+}
+
+/** Where the bare study path `#/participants/web/{code}` goes: home when signed in, else the language page. */
+export function studyIndexTarget(studyCode: string, session: ParticipantSession | null): string {
+  return isLoggedIn(session, studyCode) ? studyPath(studyCode, PAGES.home) : studyPath(studyCode, PAGES.language);
+}
+
+/** What a route path shows. */
+export type ResolvedRoute =
+  | { kind: 'entry' }
+  | { kind: 'studyIndex'; studyCode: string }
+  | { kind: 'study'; studyCode: string; page: Page; params: Record<string, string> }
+  | { kind: 'studyNotFound'; studyCode: string }
+  | { kind: 'notFound' };
+
+const SIMPLE_PAGES: ReadonlySet<string> = new Set([
+  PAGES.language,
+  PAGES.login,
+  PAGES.forgotUsername,
+  PAGES.forgotPassword,
+  PAGES.changePassword,
+  PAGES.home,
+]);
+
+/**
+ * The route table: `/` and `/participants/web` → entry; `/participants/web/{code}` → the study's
+ * start; `/participants/web/{code}/{page}` (and `reset-password/{token}`) → that page; anything
+ * else → page not found (inside a study when the study code is plausible).
+ */
+export function resolveRoute(segments: readonly string[]): ResolvedRoute {
+  const base = PORTAL_BASE.split('/').filter(Boolean);
+  if (segments.length === 0) return { kind: 'entry' };
+  const underBase = base.every((b, i) => segments[i] === b);
+  if (!underBase) return { kind: 'notFound' };
+  const rest = segments.slice(base.length);
+  if (rest.length === 0) return { kind: 'entry' };
+  const [studyCode, page, ...tail] = rest as [string, ...string[]];
+  if (!isPlausibleStudyCode(studyCode)) return { kind: 'notFound' };
+  if (page === undefined) return { kind: 'studyIndex', studyCode };
+  if (tail.length === 0 && SIMPLE_PAGES.has(page)) return { kind: 'study', studyCode, page: page as Page, params: {} };
+  if (page === PAGES.resetPassword && tail.length === 1 && tail[0]) {
+    return { kind: 'study', studyCode, page: PAGES.resetPassword, params: { token: tail[0] } };
+  }
+  return { kind: 'studyNotFound', studyCode };
+}

@@ -1,0 +1,96 @@
+import { PasswordInput, Stack, Text } from '@mantine/core';
+import { participantResetPassword } from '@trialpath/contract';
+import { RULE_MESSAGE_PARAMS, translate } from '@trialpath/domain';
+import { PasswordRuleHints } from '@trialpath/ui';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAGES, studyPath } from '../../app/routes';
+import { failureText } from '../../shared/errors';
+import { useDocumentTitle, useLang } from '../../shared/hooks';
+import { api } from '../../shared/portal';
+import { ErrorAlert, PageTitle, PrimaryButton, SuccessAlert, TouchLink } from '../layout/parts';
+import { useRouteParam } from '../layout/route-params';
+import { useStudy } from '../layout/study-context';
+import { checkNewPassword, type NewPasswordErrors } from './validation';
+
+/** The e-mailed reset link: choose a new password with the single-use token. */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { study } = useStudy();
+  const token = useRouteParam('token');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<NewPasswordErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+  useDocumentTitle(t('resetPassword.title'), study.name);
+  const msg = (key: NewPasswordErrors['newPassword']) => (key ? translate(key, RULE_MESSAGE_PARAMS, lang) : undefined);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const errors = checkNewPassword(next, confirm);
+    setFieldErrors(errors);
+    if (errors.newPassword || errors.confirm) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await api.call(participantResetPassword, { body: { token, password: next } });
+      setDone(true);
+    } catch (err) {
+      setError(failureText(err, lang, 'auth.forgotPasswordFailed', navigator.onLine));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const login = studyPath(study.studyCode, PAGES.login);
+  if (done) {
+    return (
+      <Stack gap="md">
+        <PageTitle>{t('resetPassword.title')}</PageTitle>
+        <SuccessAlert>{t('resetPassword.done')}</SuccessAlert>
+        <TouchLink to={login}>{t('login.submit')}</TouchLink>
+      </Stack>
+    );
+  }
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <div>
+          <PageTitle>{t('resetPassword.title')}</PageTitle>
+          <Text c="dimmed">{t('resetPassword.intro')}</Text>
+        </div>
+        <ErrorAlert>{error}</ErrorAlert>
+        <PasswordInput
+          label={t('resetPassword.newPassword')}
+          size="lg"
+          autoComplete="new-password"
+          required
+          withAsterisk={false}
+          aria-describedby="reset-password-rules"
+          error={msg(fieldErrors.newPassword)}
+          value={next}
+          onChange={(e) => setNext(e.currentTarget.value)}
+        />
+        <PasswordRuleHints password={next} id="reset-password-rules" />
+        <PasswordInput
+          label={t('resetPassword.confirmPassword')}
+          size="lg"
+          autoComplete="new-password"
+          required
+          withAsterisk={false}
+          error={msg(fieldErrors.confirm)}
+          value={confirm}
+          onChange={(e) => setConfirm(e.currentTarget.value)}
+        />
+        <PrimaryButton type="submit" loading={busy} mt="xs">
+          {t('resetPassword.submit')}
+        </PrimaryButton>
+        <TouchLink to={login}>{t('nav.backToLogin')}</TouchLink>
+      </Stack>
+    </form>
+  );
+}

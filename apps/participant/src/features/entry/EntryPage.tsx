@@ -1,0 +1,37 @@
+import { Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Redirect } from '../../app/router';
+import { decideEntry } from '../../app/routes';
+import { clientResource } from '../../shared/data';
+import { useDocumentTitle } from '../../shared/hooks';
+import { useResource } from '../../shared/resource';
+import { Shell } from '../layout/Shell';
+import { PageLoader } from '../layout/StudyLayout';
+import { PageTitle } from '../layout/parts-plain';
+
+/**
+ * The portal's address without a study code: in demo mode straight to the demo study; otherwise
+ * the person is asked to open the link their study team sent (the study code is in it).
+ */
+export function EntryPage() {
+  const { t } = useTranslation();
+  const client = useResource(clientResource, 'client');
+  useDocumentTitle(t('entry.title'));
+  if (client.status === 'loading') {
+    return (
+      <Shell title={t('app.name')}>
+        <PageLoader />
+      </Shell>
+    );
+  }
+  const decision = decideEntry(client.status === 'success' ? client.data : null);
+  if (decision.kind === 'redirect') return <Redirect to={decision.to} />;
+  return (
+    <Shell title={t('app.name')}>
+      <Stack gap="sm">
+        <PageTitle>{t('entry.title')}</PageTitle>
+        <Text size="lg">{t('entry.text')}</Text>
+      </Stack>
+    </Shell>
+  );
+}

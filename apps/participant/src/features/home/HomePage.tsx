@@ -1,0 +1,59 @@
+import { Loader, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAGES, studyPath } from '../../app/routes';
+import { profileResource } from '../../shared/data';
+import { failureText } from '../../shared/errors';
+import { useDocumentTitle, useLang, useSession } from '../../shared/hooks';
+import { useResource } from '../../shared/resource';
+import { signOut } from '../../shared/sign-out';
+import { ErrorAlert, PageTitle, PrimaryButton, TouchLink } from '../layout/parts';
+import { useStudy } from '../layout/study-context';
+
+/** After sign-in: who is signed in, to which study; change password and sign out. */
+export default function HomePage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { study } = useStudy();
+  const session = useSession();
+  const profile = useResource(profileResource, session?.pid ?? null);
+  const [leaving, setLeaving] = useState(false);
+  useDocumentTitle(t('home.title'), study.name);
+
+  const participantId = profile.status === 'success' ? profile.data.participantId : (session?.participantId ?? '');
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <PageTitle>{t('home.title')}</PageTitle>
+        {profile.status === 'success' && (
+          <Text c="dimmed">{t('home.signedInAs', { username: profile.data.username })}</Text>
+        )}
+      </div>
+      {profile.status === 'loading' && <Loader size="sm" aria-label={t('app.loading')} />}
+      {profile.status === 'error' && (
+        <ErrorAlert>{failureText(profile.error, lang, 'errors.profile', navigator.onLine)}</ErrorAlert>
+      )}
+      <dl className="tp-facts">
+        <dt>{t('home.participantId')}</dt>
+        <dd data-testid="participant-id">{participantId}</dd>
+        <dt>{t('home.study')}</dt>
+        <dd data-testid="study-name">{study.name}</dd>
+      </dl>
+      <Stack gap="sm">
+        <TouchLink to={studyPath(study.studyCode, PAGES.changePassword)}>{t('home.changePassword')}</TouchLink>
+        <PrimaryButton
+          type="button"
+          variant="outline"
+          loading={leaving}
+          onClick={() => {
+            setLeaving(true);
+            void signOut(study.studyCode);
+          }}
+        >
+          {t('home.signOut')}
+        </PrimaryButton>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,45 @@
+import { CookieConsent, CopyrightFooter, hasCookieConsent } from '@trialpath/ui';
+import { DEFAULT_STUDY_COLOR, contrastColor } from '@trialpath/domain';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Page frame: a header in the study colour, the card, the footer. */
+export function Shell({
+  title,
+  color = DEFAULT_STUDY_COLOR,
+  headerEnd,
+  children,
+}: {
+  title: string;
+  color?: string;
+  headerEnd?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const contrast = contrastColor(color);
+  // While the cookie banner is up, leave room under the content so it never hides a button.
+  const [bannerShown] = useState(() => !hasCookieConsent('participantWeb'));
+  return (
+    <div className="tp-shell" style={bannerShown ? { paddingBottom: 200 } : undefined}>
+      <button type="button" className="tp-skip" onClick={skipToMain}>
+        {t('app.skipToContent')}
+      </button>
+      <header className="tp-header" style={{ background: color, color: contrast }}>
+        <span className="tp-header-title">{title}</span>
+        {headerEnd}
+      </header>
+      <main className="tp-main" id="main" tabIndex={-1}>
+        <div className="tp-card">{children}</div>
+      </main>
+      <footer className="tp-footer">
+        <CopyrightFooter />
+      </footer>
+      <CookieConsent scope="participantWeb" />
+    </div>
+  );
+}
+
+/** Skip to the content: a button, since a '#main' link would change the hash the router lives in. */
+function skipToMain() {
+  document.getElementById('main')?.focus();
+}

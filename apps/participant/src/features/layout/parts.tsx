@@ -1,0 +1,53 @@
+import { Alert, Anchor, Button, type ButtonProps } from '@mantine/core';
+import type { CSSProperties, ReactNode } from 'react';
+import { useStudy } from './study-context';
+
+/** The page's main action: full width, large touch target, in the study colour with contrasting text. */
+export function PrimaryButton({
+  children,
+  ...props
+}: ButtonProps & { type?: 'submit' | 'button'; onClick?: () => void; children: ReactNode }) {
+  const { color, contrast } = useStudy();
+  return (
+    <Button
+      size="lg"
+      fullWidth
+      color={color}
+      style={
+        !props.variant || props.variant === 'filled' ? ({ '--button-color': contrast } as CSSProperties) : undefined
+      }
+      {...props}
+    >
+      {children}
+    </Button>
+  );
+}
+
+export { PageTitle } from './parts-plain';
+
+/** A failure the page reports (read out by screen readers). */
+export function ErrorAlert({ children }: { children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <Alert color="red" variant="light" role="alert">
+      {children}
+    </Alert>
+  );
+}
+
+export function SuccessAlert({ children }: { children: ReactNode }) {
+  return (
+    <Alert color="teal" variant="light" role="status">
+      {children}
+    </Alert>
+  );
+}
+
+/** A secondary link (to a route path) with a comfortable touch target. */
+export function TouchLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Anchor href={`#${to}`} className="tp-touch" fw={500}>
+      {children}
+    </Anchor>
+  );
+}

@@ -1,0 +1,55 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { Resources } from './en';
+import { en } from './en';
+
+/** Languages the static interface strings exist in; any other study language falls back to English. */
+export const UI_LANGUAGES = ['en', 'es'] as const;
+type UiLanguage = (typeof UI_LANGUAGES)[number];
+
+/** English ships with the first load; other languages load when chosen (first-load budget, decision 0011). */
+const LOADERS: Record<Exclude<UiLanguage, 'en'>, () => Promise<Resources>> = {
+  es: () => import('./es').then((m) => m.es),
+};
+
+/** The interface language of a study language culture: 'es-MX' → 'es'; unknown → 'en'. */
+export function uiLanguageOf(culture: string | null | undefined): UiLanguage {
+  const base = String(culture ?? '')
+    .trim()
+    .toLowerCase()
+    .split(/[-_]/)[0];
+  return (UI_LANGUAGES as readonly string[]).includes(base ?? '') ? (base as UiLanguage) : 'en';
+}
+
+async function ensureResources(culture: string): Promise<void> {
+  const ui = uiLanguageOf(culture);
+  if (ui === 'en' || i18next.hasResourceBundle(ui, 'translation')) return;
+  try {
+    i18next.addResourceBundle(ui, 'translation', await LOADERS[ui](), true, true);
+  } catch {
+    // The chunk could not load (offline): English strings are shown meanwhile.
+  }
+}
+
+/** Start i18next in `language` (a study language culture such as `es` or `es-MX`). */
+export async function initI18n(language: string): Promise<I18n> {
+  await i18next.use(initReactI18next).init({
+    resources: { en: { translation: en } },
+    lng: language,
+    fallbackLng: 'en',
+    supportedLngs: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  await ensureResources(language);
+  if (i18next.language !== language) await i18next.changeLanguage(language);
+  return i18next;
+}
+
+/** Switch the interface language, loading its strings first so no English flashes in between. */
+export async function changeLanguage(culture: string): Promise<void> {
+  await ensureResources(culture);
+  await i18next.changeLanguage(culture);
+}
+
+export { i18next };

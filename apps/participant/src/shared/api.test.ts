@@ -1,0 +1,187 @@
+import {
+  ApiRequestError,
+  createApiClient,
+  getParticipantProfile,
+  getParticipantWebStudy,
+  participantLogin,
+  participantRefresh,
+} from '@trialpath/contract';
+import type { MessageKey } from '@trialpath/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createErrorHandler, createPortalApi, headersFor } from './api';
+import { createSessionStore, type ParticipantSession } from './session';
+import { memoryStorage } from './storage';
+
+const s: ParticipantSession = {
+  pid: 'p-1',
+  participantId: 'DEMO-US001-0001',
+  username: 'participant.demo',
+  studyCode: 'DEMO',
+  accessToken: 'access-1',
+  refreshToken: 'refresh-1',
+};
+
+function deps(over: Partial<Parameters<typeof createErrorHandler>[0]> = {}) {
+  const store = createSessionStore(memoryStorage());
+  store.set(s);
+  const d = {
+    store,
+    session: store,
+    refresh: vi.fn(async () => ({ accessToken: 'access-2', refreshToken: 'refresh-2', pid: 'p-1' })),
+    signOut: vi.fn(),
+    warn: vi.fn<(k: MessageKey) => void>(),
+    isOnline: () => true,
+    ...over,
+  };
+  return d;
+}
+const err = (status: number, body: unknown = null) => new ApiRequestError(status, body as ApiRequestError['body'], 'x');
+
+describe('headers', () => {
+  it('sends the participant token only on participant calls', () => {
+    expect(headersFor(getParticipantProfile, s, 'es')).toEqual({
+      'accept-language': 'es',
+      authorization: 'Bearer access-1',
+    });
+    expect(headersFor(getParticipantWebStudy, s, 'en').authorization).toBeUndefined();
+    expect(headersFor(participantLogin, s, 'en').authorization).toBeUndefined();
+    expect(headersFor(participantRefresh, s, 'en').authorization).toBeUndefined();
+    expect(headersFor(getParticipantProfile, null, 'en').authorization).toBeUndefined();
+  });
+});
+
+describe('error handling (spec 000 §8.1)', () => {
+  it('419 with a pid: refreshes with the stored tokens, stores the new ones and retries', async () => {
+    const d = deps();
+    const onError = createErrorHandler(d);
+    await expect(
+      onError(err(419, { code: 'PARTICIPANT_SESSION_EXPIRED', message: 'x' }), getParticipantProfile, 0),
+    ).resolves.toBe('retry');
+    expect(d.refresh).toHaveBeenCalledWith(s);
+    expect(d.session.get()?.accessToken).toBe('access-2');
+    expect(d.session.get()?.refreshToken).toBe('refresh-2');
+    expect(d.signOut).not.toHaveBeenCalled();
+  });
+
+  it('419 again after the retry signs the participant out to the study login', async () => {
+    const d = deps();
+    const onError = createErrorHandler(d);
+    await expect(onError(err(419), getParticipantProfile, 1)).resolves.toBe('fail');
+    expect(d.signOut).toHaveBeenCalledWith('DEMO');
+  });
+
+  it('a failed refresh signs the participant out', async () => {
+    const d = deps({ refresh: vi.fn(async () => Promise.reject(err(401))) });
+    const onError = createErrorHandler(d);
+    await expect(onError(err(419), getParticipantProfile, 0)).resolves.toBe('fail');
+    expect(d.signOut).toHaveBeenCalledWith('DEMO');
+  });
+
+  it('concurrent 419s share one refresh (refresh tokens rotate)', async () => {
+    const d = deps();
+    const onError = createErrorHandler(d);
+    const results = await Promise.all([
+      onError(err(419), getParticipantProfile, 0),
+      onError(err(419), getParticipantProfile, 0),
+      onError(err(419), getParticipantProfile, 0),
+    ]);
+    expect(results).toEqual(['retry', 'retry', 'retry']);
+    expect(d.refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('419 without a held participant neither refreshes nor retries', async () => {
+    const d = deps();
+    d.store.clear();
+    const onError = createErrorHandler(d);
+    await expect(onError(err(419), getParticipantProfile, 0)).resolves.toBe('fail');
+    expect(d.refresh).not.toHaveBeenCalled();
+  });
+
+  it('401 on a participant call signs out, except a wrong-password answer', async () => {
+    const d = deps();
+    const onError = createErrorHandler(d);
+    await onError(err(401, { code: 'INVALID_CREDENTIALS', message: 'x' }), getParticipantProfile, 0);
+    expect(d.signOut).not.toHaveBeenCalled();
+    await onError(err(401, { code: 'UNAUTHENTICATED', message: 'x' }), getParticipantProfile, 0);
+    expect(d.signOut).toHaveBeenCalledWith('DEMO');
+  });
+
+  it('failures of public calls (sign-in, study facts) never touch the session', async () => {
+    const d = deps();
+    const onError = createErrorHandler(d);
+    await expect(onError(err(401, { code: 'INVALID_CREDENTIALS', message: 'x' }), participantLogin, 0)).resolves.toBe(
+      'fail',
+    );
+    await expect(onError(err(419), getParticipantWebStudy, 0)).resolves.toBe('fail');
+    expect(d.signOut).not.toHaveBeenCalled();
+    expect(d.refresh).not.toHaveBeenCalled();
+  });
+
+  it('warns with the participant offline text, or the server-issue text', async () => {
+    const offline = deps({ isOnline: () => false });
+    await createErrorHandler(offline)(err(0), getParticipantWebStudy, 0);
+    expect(offline.warn).toHaveBeenCalledWith('network.offlineParticipant');
+    const online = deps();
+    await createErrorHandler(online)(err(503), getParticipantProfile, 0);
+    expect(online.warn).toHaveBeenCalledWith('network.serverIssue');
+    expect(online.signOut).not.toHaveBeenCalled();
+  });
+});
+
+describe('portal client wiring', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('refreshes with refresh token, pid and device id on 419, then repeats the call with the new token', async () => {
+    const calls: { url: string; headers: Record<string, string>; body?: unknown }[] = [];
+    const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+      const headers = init.headers as Record<string, string>;
+      calls.push({ url, headers, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+      if (url.endsWith('/participant-auth/refresh')) {
+        return json(200, { accessToken: 'access-2', refreshToken: 'refresh-2', expiresIn: 900, pid: 'p-1' });
+      }
+      if (headers.authorization === 'Bearer access-1') {
+        return json(419, {
+          code: 'PARTICIPANT_SESSION_EXPIRED',
+          message: 'Your session has expired. Please sign in again.',
+        });
+      }
+      return json(200, {
+        pid: 'p-1',
+        participantId: 'DEMO-US001-0001',
+        username: 'participant.demo',
+        email: null,
+        studyId: 's',
+        siteId: 'US-001',
+        languageId: 'en',
+        status: 'ACTIVE',
+      });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const store = createSessionStore(memoryStorage());
+    store.set(s);
+    const api = createPortalApi({
+      session: store,
+      deviceId: () => 'device-1',
+      language: () => 'en',
+      signOut: vi.fn(),
+      warn: vi.fn(),
+      isOnline: () => true,
+    });
+    const me = await api.call(getParticipantProfile);
+    expect(me.participantId).toBe('DEMO-US001-0001');
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/v1/participant/me',
+      '/api/v1/participant-auth/refresh',
+      '/api/v1/participant/me',
+    ]);
+    expect(calls[1]?.body).toEqual({ refreshToken: 'refresh-1', pid: 'p-1', deviceId: 'device-1' });
+    expect(calls[1]?.headers.authorization).toBeUndefined();
+    expect(calls[2]?.headers.authorization).toBe('Bearer access-2');
+    expect(store.get()?.refreshToken).toBe('refresh-2');
+  });
+
+  it('is the contract client (same call shape)', () => {
+    expect(typeof createApiClient('', {}).call).toBe('function');
+  });
+});

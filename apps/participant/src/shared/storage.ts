@@ -1,0 +1,73 @@
+import { DEFAULT_COUNTRY, DEFAULT_LANGUAGE, STORAGE_KEYS, storageKey } from '@trialpath/domain';
+
+/** The part of the Web Storage API the portal uses (a Map-backed fake in unit tests). */
+export interface StorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** localStorage when it works (private modes may throw), else an in-memory stand-in for this tab. */
+export function browserStorage(): StorageLike {
+  try {
+    const s = window.localStorage;
+    const probe = storageKey('probe');
+    s.setItem(probe, '1');
+    s.removeItem(probe);
+    return s;
+  } catch {
+    return memoryStorage();
+  }
+}
+
+export function memoryStorage(initial: Record<string, string> = {}): StorageLike & { dump(): Record<string, string> } {
+  const m = new Map(Object.entries(initial));
+  return {
+    getItem: (k) => m.get(k) ?? null,
+    setItem: (k, v) => void m.set(k, String(v)),
+    removeItem: (k) => void m.delete(k),
+    dump: () => Object.fromEntries(m),
+  };
+}
+
+export const LANGUAGE_KEY = storageKey(STORAGE_KEYS.language);
+export const COUNTRY_KEY = storageKey(STORAGE_KEYS.country);
+export const DEVICE_ID_KEY = storageKey(STORAGE_KEYS.deviceId);
+
+export function readLanguage(storage: StorageLike): string {
+  return storage.getItem(LANGUAGE_KEY) || DEFAULT_LANGUAGE;
+}
+export function readCountry(storage: StorageLike): string {
+  return storage.getItem(COUNTRY_KEY) || DEFAULT_COUNTRY;
+}
+export function storeLanguageAndCountry(storage: StorageLike, language: string, country: string): void {
+  storage.setItem(LANGUAGE_KEY, language);
+  storage.setItem(COUNTRY_KEY, country);
+}
+
+/** A random RFC 4122 version-4 UUID from 16 random bytes. */
+export function uuidFromBytes(bytes: Uint8Array): string {
+  if (bytes.length < 16) throw new Error('16 random bytes are needed');
+  const b = Array.from(bytes.slice(0, 16));
+  b[6] = ((b[6] as number) & 0x0f) | 0x40;
+  b[8] = ((b[8] as number) & 0x3f) | 0x80;
+  const hex = b.map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export function randomUuid(): string {
+  // crypto.randomUUID exists only in secure contexts (https, localhost); getRandomValues everywhere.
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return uuidFromBytes(crypto.getRandomValues(new Uint8Array(16)));
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** This browser's device id: made once, then kept in storage (sent with sign-in and token refresh). */
+export function getOrCreateDeviceId(storage: StorageLike, makeId: () => string = randomUuid): string {
+  const existing = storage.getItem(DEVICE_ID_KEY);
+  if (existing && UUID_RE.test(existing)) return existing;
+  const id = makeId();
+  storage.setItem(DEVICE_ID_KEY, id);
+  return id;
+}

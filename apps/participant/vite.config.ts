@@ -1,0 +1,41 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The participant portal is served by the API under /participant/ (hash routes #/participants/web/…).
+const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  base: '/participant/',
+  plugins: [react()],
+  resolve: {
+    // Workspace packages (@trialpath/ui) must share this app's single copy of React, Mantine and i18next.
+    dedupe: [
+      'react',
+      'react-dom',
+      '@mantine/core',
+      '@mantine/hooks',
+      '@mantine/notifications',
+      'i18next',
+      'react-i18next',
+      'react-router',
+    ],
+  },
+  server: {
+    port: 5174,
+    strictPort: true,
+    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      // The workspace packages are libraries of declarations: a module none of whose exports the
+      // portal uses is left out (keeps the staff-only contract and domain parts out of this bundle).
+      treeshake: {
+        moduleSideEffects: (id: string) => !/\/packages\/(contract|domain|ui)\/src\//.test(id) || /\.css$/.test(id),
+      },
+    },
+  },
+});

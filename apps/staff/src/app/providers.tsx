@@ -1,0 +1,39 @@
+import { createTheme, MantineProvider } from '@mantine/core';
+import { accessibleCssVariables, ToastHost } from '@trialpath/ui';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import i18n from '../i18n';
+import { onLoggedOut } from '../shared/api';
+
+export const theme = createTheme({
+  primaryColor: 'cyan',
+  primaryShade: { light: 9, dark: 7 },
+  fontFamily:
+    'Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  headings: { fontWeight: '700' },
+  defaultRadius: 'md',
+  focusRing: 'auto',
+  cursorType: 'pointer',
+});
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+    mutations: { retry: false },
+  },
+});
+onLoggedOut(() => queryClient.clear());
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider theme={theme} cssVariablesResolver={accessibleCssVariables}>
+          <ToastHost />
+          {children}
+        </MantineProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,31 @@
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { notify } from '@trialpath/ui';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { signOut } from '../../shared/api';
+
+/** #/logout: revoke the session on the server, clear storage (except study summary and client id). */
+export function LogoutPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void signOut().then(() => {
+      notify(t('auth.signedOut'), { kind: 'info' });
+      navigate('/login', { replace: true });
+    });
+  }, [navigate, t]);
+  return (
+    <Center py={80} role="status">
+      <Stack align="center" gap="xs">
+        <Loader aria-hidden="true" />
+        <Text size="sm" c="dimmed">
+          {t('auth.signingOut')}
+        </Text>
+      </Stack>
+    </Center>
+  );
+}

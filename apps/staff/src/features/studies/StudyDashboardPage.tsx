@@ -1,0 +1,147 @@
+import { Alert, Anchor, Badge, Box, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { getStudy } from '@trialpath/contract';
+import { MOBILE_BREAKPOINT_PX, studyColorOrDefault } from '@trialpath/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
+import { api } from '../../shared/api';
+import { storage } from '../../shared/storage';
+import { StatusBadge } from './StatusBadge';
+
+type StudyDetails = Awaited<ReturnType<typeof loadStudy>>;
+function loadStudy(studyId: string) {
+  return api.call(getStudy, { params: { studyId } });
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb={2}>
+        {label}
+      </Text>
+      <Box fz="sm">{children}</Box>
+    </div>
+  );
+}
+
+/** #/studies/:studyId/dashboard (and its test twin): the study's details and the sites the user can see. */
+export function StudyDashboardPage() {
+  const { t } = useTranslation();
+  const { studyId = '' } = useParams();
+  const { pathname } = useLocation();
+  const isTwin = pathname.includes(`/studies/${studyId}/test/`);
+  const isMobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`);
+  const study = useQuery({
+    queryKey: ['study', studyId],
+    queryFn: () => loadStudy(studyId),
+    // Study details are cached locally per study (000 §3, §7.7) and refreshed from the server.
+    initialData: () => storage.getStudyDetails<StudyDetails>(studyId) ?? undefined,
+    initialDataUpdatedAt: 0,
+  });
+
+  useEffect(() => {
+    if (!study.data || !study.isFetchedAfterMount) return;
+    storage.setStudyDetails(studyId, study.data);
+    storage.setStudySummary({ id: study.data.id, code: study.data.code, name: study.data.name });
+  }, [study.data, study.isFetchedAfterMount, studyId]);
+
+  const s = study.data;
+  if (!s) {
+    if (study.isError)
+      return (
+        <Alert color="red" variant="light" title={t('study.loadError')} maw={720} mx="auto">
+          <Anchor component={Link} to="/studies" size="sm">
+            {t('study.allStudies')}
+          </Anchor>
+        </Alert>
+      );
+    return null;
+  }
+
+  const color = studyColorOrDefault(s.color);
+  return (
+    <Stack gap="md" maw={1200} mx="auto">
+      <Anchor component={Link} to="/studies" size="sm">
+        ← {t('study.allStudies')}
+      </Anchor>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} style={{ borderTop: `4px solid ${color}` }}>
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+          <div>
+            <Text size="sm" c="dimmed" fw={600}>
+              {t('study.dashboard')}
+            </Text>
+            <Title order={1} fz={28}>
+              {s.name}
+            </Title>
+          </div>
+          <Group gap="xs">
+            {isTwin && (
+              <Badge color="orange" radius="sm">
+                {t('app.testEnvironment')}
+              </Badge>
+            )}
+            <StatusBadge status={s.status} />
+          </Group>
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="lg" mt="lg">
+          <Fact label={t('study.code')}>
+            <Badge variant="outline" color="gray" radius="sm" tt="none">
+              {s.code}
+            </Badge>
+          </Fact>
+          <Fact label={t('study.sponsor')}>{s.sponsorName ?? t('study.noSponsor')}</Fact>
+          <Fact label={t('study.languages')}>
+            {s.languages.map((l) => t(`study.lang_${l}`, { defaultValue: l })).join(', ')}
+          </Fact>
+          <Fact label={t('study.sites')}>{s.sites.length}</Fact>
+        </SimpleGrid>
+      </Paper>
+
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+        <Title order={2} fz="lg" mb="sm">
+          {t('study.sitesVisible')}
+        </Title>
+        {s.sites.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {t('study.noSites')}
+          </Text>
+        ) : isMobile ? (
+          <Stack gap="sm">
+            {s.sites.map((site) => (
+              <Card key={site.id} withBorder radius="md" padding="sm">
+                <Text fw={600}>{site.name}</Text>
+                <Text size="sm" c="dimmed">
+                  {site.siteId} · {site.countryName} ·{' '}
+                  {t(`study.subType_${site.siteSubType}`, { defaultValue: site.siteSubType })}
+                </Text>
+              </Card>
+            ))}
+          </Stack>
+        ) : (
+          <Table verticalSpacing="sm" aria-label={t('study.sitesVisible')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('study.site')}</Table.Th>
+                <Table.Th>{t('study.siteId')}</Table.Th>
+                <Table.Th>{t('study.country')}</Table.Th>
+                <Table.Th>{t('study.siteType')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {s.sites.map((site) => (
+                <Table.Tr key={site.id}>
+                  <Table.Td fw={600}>{site.name}</Table.Td>
+                  <Table.Td>{site.siteId}</Table.Td>
+                  <Table.Td>{site.countryName}</Table.Td>
+                  <Table.Td>{t(`study.subType_${site.siteSubType}`, { defaultValue: site.siteSubType })}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * The staff portal's one API client (000 §7.1, §8.1). Headers: Authorization with the study token
+ * on a study page, else the general token, none for refresh; `env: test` on test pages and on
+ * design/customize/review/activity-library pages. Errors go through the domain's decision.
+ */
+import {
+  type ApiClient,
+  ApiRequestError,
+  createApiClient,
+  type Endpoint,
+  logout,
+  refreshTokens,
+} from '@trialpath/contract';
+import { cleanRequestBody, translate } from '@trialpath/domain';
+import { notify } from '@trialpath/ui';
+import i18n from '../i18n';
+import { createErrorHandler } from './http-errors';
+import { loaderStore } from './loader';
+import { envHeaderFor, shouldShowLoader, tokenKindFor } from './request-rules';
+import { session } from './session';
+import { storage } from './storage';
+
+/** Set while entering a study (before the address changes) so its calls use that study's token. */
+let studyOverride: string | null = null;
+export function withStudyContext<T>(studyId: string, run: () => Promise<T>): Promise<T> {
+  const previous = studyOverride;
+  studyOverride = studyId;
+  return run().finally(() => {
+    studyOverride = previous;
+  });
+}
+
+const currentHash = () => window.location.hash || '#/';
+
+// A bare client for the refresh call itself (no hooks, so a failing refresh cannot recurse).
+const bare = createApiClient('');
+
+const refreshing = new Map<string, Promise<boolean>>();
+function refreshOnce(key: string, run: () => Promise<void>): Promise<boolean> {
+  const existing = refreshing.get(key);
+  if (existing) return existing;
+  const p = run()
+    .then(() => true)
+    .catch(() => false)
+    .finally(() => refreshing.delete(key));
+  refreshing.set(key, p);
+  return p;
+}
+
+/** Refresh the token the failed call used (the study's pair or the general pair). */
+async function refreshFor(endpoint: Endpoint): Promise<boolean> {
+  const used = tokenKindFor(endpoint, currentHash(), storage, studyOverride);
+  if (used.kind === 'study') {
+    const pair = storage.getStudyToken(used.studyId);
+    if (!pair) return false;
+    return refreshOnce(`study:${used.studyId}`, async () => {
+      const t = await bare.call(refreshTokens, { body: { refreshToken: pair.refreshToken, studyId: used.studyId } });
+      storage.setStudyToken(used.studyId, { token: t.accessToken, refreshToken: t.refreshToken });
+    });
+  }
+  const refreshToken = storage.getRefreshToken();
+  if (!refreshToken) return false;
+  return refreshOnce('general', async () => {
+    const t = await bare.call(refreshTokens, { body: { refreshToken } });
+    storage.setTokens(t.accessToken, t.refreshToken);
+    session.sync();
+  });
+}
+
+type LogoutListener = () => void;
+const logoutListeners = new Set<LogoutListener>();
+/** The app registers what else to reset on logout (query cache…). */
+export function onLoggedOut(l: LogoutListener) {
+  logoutListeners.add(l);
+  return () => logoutListeners.delete(l);
+}
+
+/** Local part of logout: clear storage (except study summary and client id) and go to sign-in. */
+export function clearSession(goToLogin = true) {
+  storage.clearOnLogout();
+  session.sync();
+  for (const l of logoutListeners) l();
+  if (goToLogin && !/^#\/(login|logout)(\?|$)/.test(currentHash())) window.location.hash = '#/login';
+}
+
+/** Sign out: revoke the refresh-token family on the server, then clear the session. */
+export async function signOut(): Promise<void> {
+  const refreshToken = storage.getRefreshToken() ?? undefined;
+  if (storage.getToken()) {
+    try {
+      await api.call(logout, { body: { refreshToken } });
+    } catch {
+      /* the local session ends anyway */
+    }
+  }
+  clearSession();
+}
+
+let failedCalls = 0;
+
+const onError = createErrorHandler({
+  online: () => navigator.onLine,
+  refresh: refreshFor,
+  logout: () => clearSession(),
+  removeStudyTokens: (ids) => storage.removeStudyTokens(ids),
+  goToStudies: () => {
+    window.location.hash = '#/studies';
+  },
+  warn: (text) => notify(text, { kind: 'warning' }),
+  message: (key) => translate(key, undefined, i18n.language),
+  markFailed: () => {
+    failedCalls += 1;
+  },
+  // Session rules apply to calls made with a token; a failed sign-in is the page's business.
+  sessionCall: (endpoint) => endpoint.audience === 'staff',
+});
+
+const loaderCalls = new Map<string, number>();
+
+const client: ApiClient = createApiClient('', {
+  headers(endpoint) {
+    const headers: Record<string, string | undefined> = { ...envHeaderFor(endpoint, currentHash()) };
+    const used = tokenKindFor(endpoint, currentHash(), storage, studyOverride);
+    if (used.kind !== 'none') headers.authorization = `Bearer ${used.token}`;
+    return headers;
+  },
+  onError,
+  onStart(endpoint) {
+    if (!shouldShowLoader(endpoint, window.location.href)) return;
+    loaderCalls.set(endpoint.id, (loaderCalls.get(endpoint.id) ?? 0) + 1);
+    loaderStore.start();
+  },
+  onEnd(endpoint, ok) {
+    const n = loaderCalls.get(endpoint.id) ?? 0;
+    if (n === 0) return;
+    loaderCalls.set(endpoint.id, n - 1);
+    const failed = !ok && failedCalls > 0;
+    if (failed) failedCalls -= 1;
+    loaderStore.end(failed);
+  },
+});
+
+/** The portal's client: PUT/POST/PATCH bodies pass the domain's cleaning step first (000 §7.1, A-164). */
+export const api: ApiClient = {
+  call(endpoint, input = {}) {
+    const cleaned =
+      input.body !== undefined && endpoint.method !== 'GET' && endpoint.method !== 'DELETE'
+        ? { ...input, body: cleanRequestBody(input.body) }
+        : input;
+    return client.call(endpoint, cleaned);
+  },
+};
+
+/** The message to show for a failed call: the server's when present, else `fallback`. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiRequestError && error.body?.message) return error.body.message;
+  return fallback;
+}
+
+export { ApiRequestError };

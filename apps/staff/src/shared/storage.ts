@@ -1,0 +1,110 @@
+/**
+ * Local storage of the staff portal. Every key goes through the domain's STORAGE_PREFIX /
+ * STORAGE_KEYS (000 §9); logout clears our keys except the study summary and the client id.
+ */
+import { keysToRemove, STORAGE_KEYS, storageKey, studyStorageKey } from '@trialpath/domain';
+
+export interface StudyTokenPair {
+  token: string;
+  refreshToken: string;
+}
+
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    /* storage full or blocked: the session lives in memory only */
+  }
+}
+function readJson<T>(key: string, fallback: T): T {
+  const raw = read(key);
+  if (!raw) return fallback;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+const K = {
+  token: storageKey(STORAGE_KEYS.token),
+  refreshToken: storageKey(STORAGE_KEYS.refreshToken),
+  studyTokens: storageKey(STORAGE_KEYS.studyTokens),
+  lastActivity: storageKey(STORAGE_KEYS.lastActivity),
+  clientId: storageKey(STORAGE_KEYS.clientId),
+  language: storageKey(STORAGE_KEYS.language),
+  studySummary: storageKey(STORAGE_KEYS.studySummary),
+};
+export const STAFF_STORAGE_KEYS = K;
+
+export const storage = {
+  getToken: () => read(K.token),
+  getRefreshToken: () => read(K.refreshToken),
+  setTokens(token: string, refreshToken: string) {
+    write(K.token, token);
+    write(K.refreshToken, refreshToken);
+  },
+
+  getStudyTokens: (): Record<string, StudyTokenPair> => readJson(K.studyTokens, {}),
+  getStudyToken(studyId: string): StudyTokenPair | null {
+    return this.getStudyTokens()[studyId] ?? null;
+  },
+  setStudyToken(studyId: string, pair: StudyTokenPair) {
+    write(K.studyTokens, JSON.stringify({ ...this.getStudyTokens(), [studyId]: pair }));
+  },
+  removeStudyTokens(studyIds: readonly string[]) {
+    if (studyIds.length === 0) return;
+    const all = this.getStudyTokens();
+    for (const id of studyIds) delete all[id];
+    write(K.studyTokens, JSON.stringify(all));
+  },
+
+  getLastActivity(): number | null {
+    const v = Number(read(K.lastActivity));
+    return Number.isFinite(v) && v > 0 ? v : null;
+  },
+  setLastActivity: (ms: number) => write(K.lastActivity, String(ms)),
+
+  getClientId: () => read(K.clientId),
+  setClientId: (id: string) => write(K.clientId, id),
+
+  getLanguage: () => read(K.language),
+  setLanguage: (lang: string) => write(K.language, lang),
+
+  /** Study details cached per study (000 §3, §7.7). */
+  getStudyDetails<T>(studyId: string): T | null {
+    return readJson<T | null>(studyStorageKey(STORAGE_KEYS.studyDetails, studyId), null);
+  },
+  setStudyDetails(studyId: string, details: unknown) {
+    write(studyStorageKey(STORAGE_KEYS.studyDetails, studyId), JSON.stringify(details));
+  },
+  /** Summary of the last studies seen (kept across logout, 000 §9). */
+  getStudySummary<T>(): T | null {
+    return readJson<T | null>(K.studySummary, null);
+  },
+  setStudySummary(summary: unknown) {
+    write(K.studySummary, JSON.stringify(summary));
+  },
+
+  /** Logout: remove our keys except the study summary and the client id. */
+  clearOnLogout() {
+    try {
+      const present: string[] = [];
+      for (let i = 0; i < window.localStorage.length; i++) {
+        const k = window.localStorage.key(i);
+        if (k) present.push(k);
+      }
+      for (const k of keysToRemove(present, 'logout')) window.localStorage.removeItem(k);
+    } catch {
+      /* ignore */
+    }
+  },
+};

@@ -1,0 +1,32 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// Staff portal: served by the API at `/` (hash routes), dev server proxies /api to the API.
+export default defineConfig({
+  base: '/',
+  plugins: [react()],
+  resolve: {
+    // One copy of React and Mantine for the app and @trialpath/ui (workspaces may hold their own copies).
+    dedupe: [
+      'react',
+      'react-dom',
+      'react-router',
+      '@mantine/core',
+      '@mantine/hooks',
+      '@mantine/notifications',
+      'i18next',
+      'react-i18next',
+    ],
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 900,
+  },
+});

@@ -1,0 +1,89 @@
+/**
+ * Scoring (000 §3, 001 §3; decision B-086). A question's score: the sum of its chosen options'
+ * scores (the other option counts otherScore), or the value of a number or scale answer. Scoring
+ * variables are expressions over question identifiers (their scores) and earlier variables, evaluated
+ * in order with the safe evaluator. Nothing is scored unless the activity's canScoreResponses is on;
+ * questions disabled by branching score as missing.
+ */
+import type jsep from 'jsep';
+import type { Answer, AnswerMap } from '../answer';
+import { answerValue, chosenOptionIds } from '../answer';
+import { disabledQuestions } from '../branching';
+import type { Activity, Question } from '../model';
+import { isChoiceType } from '../question-types';
+import { optionsOf } from '../rules/choice';
+import { parseNumberInput } from '../rules/number';
+import { evaluateAst, parseExpression, type ScoreValue } from './evaluator';
+
+/** The score of one answer, or null when it has none. */
+export function questionScore(q: Question, a: Answer | undefined): ScoreValue {
+  if (!a || a.skipped) return null;
+  if (isChoiceType(q.type)) {
+    const scores = new Map(optionsOf(q).map((o) => [o.id, o.score]));
+    if (q.otherOptionId) scores.set(q.otherOptionId, q.otherScore);
+    let total: number | null = null;
+    for (const id of chosenOptionIds(a)) {
+      const s = scores.get(id);
+      if (s !== undefined) total = (total ?? 0) + s;
+    }
+    return total;
+  }
+  switch (q.type) {
+    case 'NumberScale':
+    case 'VAS':
+    case 'WongBaker':
+    case 'Number':
+    case 'Integer':
+    case 'Decimal':
+      return parseNumberInput(answerValue(a));
+    default:
+      return null;
+  }
+}
+
+export interface ActivityScore {
+  /** Score per question identifier. */
+  questions: Record<string, ScoreValue>;
+  /** Value per scoring variable name (null: missing input or a bad expression). */
+  variables: Record<string, ScoreValue>;
+  /** Sum of the question scores (null when none has a score). */
+  total: ScoreValue;
+}
+
+const parsed = new WeakMap<Activity, (jsep.Expression | null)[]>();
+function expressions(activity: Activity): (jsep.Expression | null)[] {
+  let list = parsed.get(activity);
+  if (!list) {
+    list = activity.scoringVariables.map((v) => {
+      try {
+        return parseExpression(v.expression);
+      } catch {
+        return null;
+      }
+    });
+    parsed.set(activity, list);
+  }
+  return list;
+}
+
+/** Score a set of answers; null when the activity does not score responses. */
+export function scoreActivity(activity: Activity, answers: AnswerMap): ActivityScore | null {
+  if (!activity.canScoreResponses) return null;
+  const disabled = disabledQuestions(activity, answers);
+  const questions: Record<string, ScoreValue> = {};
+  let total: ScoreValue = null;
+  for (const q of activity.questions) {
+    const s = disabled.has(q.identifier) ? null : questionScore(q, answers[q.identifier]);
+    questions[q.identifier] = s;
+    if (s !== null) total = (total ?? 0) + s;
+  }
+  const variables: Record<string, ScoreValue> = {};
+  const scope = (name: string): ScoreValue | undefined =>
+    Object.hasOwn(variables, name) ? variables[name] : Object.hasOwn(questions, name) ? questions[name] : undefined;
+  const exprs = expressions(activity);
+  activity.scoringVariables.forEach((v, i) => {
+    const ast = exprs[i];
+    variables[v.name] = ast ? evaluateAst(ast, scope) : null;
+  });
+  return { questions, variables, total };
+}

@@ -1,0 +1,52 @@
+import { List, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { checkPassword, type MessageKey, RULE_MESSAGE_PARAMS, translate } from '@trialpath/domain';
+import { useMessages } from './i18n';
+
+/** The password rules, in the order shown to the person. */
+export const PASSWORD_RULE_KEYS: readonly MessageKey[] = [
+  'password.minLength',
+  'password.letter',
+  'password.number',
+  'password.special',
+];
+
+/** Each rule with whether `password` meets it (from the domain's checkPassword). */
+export function passwordRuleStates(password: string): { key: MessageKey; met: boolean }[] {
+  const failed = new Set(checkPassword(password));
+  return PASSWORD_RULE_KEYS.map((key) => ({ key, met: !failed.has(key) }));
+}
+
+/** Live hints under a new-password field: each shared rule, ticked when met. */
+export function PasswordRuleHints({ password, id }: { password: string; id?: string }) {
+  const { lang, label } = useMessages();
+  return (
+    <div id={id}>
+      <Text size="sm" fw={600} mb={4}>
+        {label('passwordRules')}
+      </Text>
+      <List spacing={2} size="sm" center>
+        {passwordRuleStates(password).map(({ key, met }) => (
+          <List.Item
+            key={key}
+            icon={
+              <ThemeIcon
+                color={met ? 'teal' : 'gray'}
+                variant={met ? 'filled' : 'light'}
+                size={18}
+                radius="xl"
+                aria-hidden="true"
+              >
+                <span style={{ fontSize: 11, lineHeight: 1 }}>{met ? '✓' : '•'}</span>
+              </ThemeIcon>
+            }
+          >
+            <Text span size="sm" c={met ? 'teal.9' : 'dark.6'}>
+              {translate(key, RULE_MESSAGE_PARAMS, lang)}
+            </Text>
+            <VisuallyHidden> ({met ? label('ruleMet') : label('ruleNotMet')})</VisuallyHidden>
+          </List.Item>
+        ))}
+      </List>
+    </div>
+  );
+}

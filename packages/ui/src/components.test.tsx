@@ -1,0 +1,114 @@
+import { act, fireEvent, renderHook, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useIdleTimeout } from './idle';
+import { PageNotFound } from './PageNotFound';
+import { PasswordRuleHints, passwordRuleStates } from './PasswordRuleHints';
+import { renderWithMantine } from './test-utils';
+import { TreeViewer } from './TreeViewer';
+
+afterEach(() => vi.useRealTimers());
+
+describe('TreeViewer', () => {
+  it('opens and closes every node, and hides timestamp keys', () => {
+    renderWithMantine(
+      <TreeViewer
+        data={{ message: { channel: 'email', meta: { sentTimestamp: 1, recipientName: 'Ann' } } }}
+        readableKeys
+      />,
+    );
+    expect(screen.queryByText('Recipient Name:')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Open All' }));
+    expect(screen.getByText('Recipient Name:')).toBeTruthy();
+    expect(screen.queryByText(/Sent Timestamp/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Close All' }));
+    expect(screen.queryByText('Channel:')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Expand Message' }));
+    expect(screen.getByText('Channel:')).toBeTruthy();
+  });
+});
+
+describe('PageNotFound', () => {
+  it('has the catalogue heading', () => {
+    renderWithMantine(<PageNotFound />);
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
+  });
+});
+
+describe('password rules', () => {
+  it('marks each rule from the domain check', () => {
+    expect(passwordRuleStates('abc').map((r) => r.met)).toEqual([false, true, false, false]);
+    expect(passwordRuleStates('Trialpath#1').every((r) => r.met)).toBe(true);
+    renderWithMantine(<PasswordRuleHints password="abcdefgh1" />);
+    expect(screen.getByText(/at least 8 characters/)).toBeTruthy();
+  });
+});
+
+describe('useIdleTimeout', () => {
+  function setup(last: number | null, opts: { paused?: boolean } = {}) {
+    let stored = last;
+    const onExpire = vi.fn();
+    let now = 1_000_000;
+    const hook = renderHook(() =>
+      useIdleTimeout({
+        enabled: true,
+        readLastActivity: () => stored,
+        writeLastActivity: (ms) => {
+          stored = ms;
+        },
+        isPaused: () => opts.paused ?? false,
+        onExpire,
+        timeoutMs: 10_000,
+        now: () => now,
+      }),
+    );
+    return {
+      onExpire,
+      hook,
+      advance(ms: number) {
+        now += ms;
+        act(() => {
+          vi.advanceTimersByTime(ms);
+        });
+      },
+      stored: () => stored,
+      setNow: (n: number) => {
+        now = n;
+      },
+    };
+  }
+
+  it('logs out on load when the stored last activity is too old', () => {
+    vi.useFakeTimers();
+    const t = setup(1_000_000 - 20_000);
+    expect(t.onExpire).toHaveBeenCalledWith('load');
+  });
+
+  it('expires after the limit without activity, checked every second', () => {
+    vi.useFakeTimers();
+    const t = setup(null);
+    t.advance(9_000);
+    expect(t.onExpire).not.toHaveBeenCalled();
+    t.advance(2_000);
+    expect(t.onExpire).toHaveBeenCalledWith('idle');
+    expect(t.onExpire).toHaveBeenCalledTimes(1);
+  });
+
+  it('a click resets the timer', () => {
+    vi.useFakeTimers();
+    const t = setup(null);
+    t.advance(8_000);
+    act(() => {
+      window.dispatchEvent(new MouseEvent('click'));
+    });
+    expect(t.stored()).toBe(1_008_000);
+    t.advance(8_000);
+    expect(t.onExpire).not.toHaveBeenCalled();
+  });
+
+  it('never expires during a telehealth call', () => {
+    vi.useFakeTimers();
+    const t = setup(null, { paused: true });
+    t.advance(30_000);
+    expect(t.onExpire).not.toHaveBeenCalled();
+  });
+});

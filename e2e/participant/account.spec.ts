@@ -21,6 +21,7 @@ test('a participant changes the password with the rules enforced, then signs out
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/home/);
   await expect(page.getByTestId('study-name')).toHaveText('Trialpath Demo Study');
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
   await shot(page, 'participant-home-en');
 
   await page.getByRole('link', { name: 'Change password' }).click();

@@ -11,7 +11,15 @@ const opts = (...ids: string[]) => ids.map((id, i) => ({ id, body: { en: id }, s
 const plain = (identifier: string, extra: Partial<QuestionInput> = {}): QuestionInput =>
   ({ id: identifier, identifier, type: 'Text', body: { en: identifier }, optional: true, ...extra }) as QuestionInput;
 const activity = (questions: QuestionInput[]) =>
-  parseActivity({ id: 'a', activityId: 'a', identifier: 'a', revisionId: 1, type: 'survey', title: { en: 'A' }, questions } as ActivityInput);
+  parseActivity({
+    id: 'a',
+    activityId: 'a',
+    identifier: 'a',
+    revisionId: 1,
+    type: 'survey',
+    title: { en: 'A' },
+    questions,
+  } as ActivityInput);
 
 // q1 (single choice): yes → q4, no → END; ot → q3
 const normal = activity([
@@ -29,7 +37,10 @@ const normal = activity([
   plain('q2'),
   plain('q3'),
   plain('q4'),
-  plain('q5', { type: 'Integer', branching: { rules: [{ operator: 'between', startValue: 1, endValue: 5, skipTo: 'q7' }] } }),
+  plain('q5', {
+    type: 'Integer',
+    branching: { rules: [{ operator: 'between', startValue: 1, endValue: 5, skipTo: 'q7' }] },
+  }),
   plain('q6'),
   plain('video', { type: 'VideoRecording' }),
   plain('q7'),
@@ -45,7 +56,11 @@ describe('branching (001 §4, decisions B-020, B-022)', () => {
     ['between 1..5 → q7', { q5: { answer: '3' } }, ['q6']],
     ['between bounds inclusive', { q5: { answer: '5' } }, ['q6']],
     ['outside between', { q5: { answer: '6' } }, []],
-    ['rules of disabled questions do not apply', { q1: { optionId: 'no' }, q5: { answer: '3' } }, ['q2', 'q3', 'q4', 'q5', 'q6', 'q7']],
+    [
+      'rules of disabled questions do not apply',
+      { q1: { optionId: 'no' }, q5: { answer: '3' } },
+      ['q2', 'q3', 'q4', 'q5', 'q6', 'q7'],
+    ],
   ] as const)('%s', (_, answers, expected) => expect(dis(answers as AnswerMap)).toEqual(expected));
 
   it('changing the answer re-enables the questions', () => {
@@ -65,19 +80,63 @@ describe('branching (001 §4, decisions B-020, B-022)', () => {
   });
 
   it.each([
-    ['eq on a number (numeric equality)', { type: 'Number' }, { operator: 'eq', singleValue: '2.0' }, { answer: '2' }, true],
+    [
+      'eq on a number (numeric equality)',
+      { type: 'Number' },
+      { operator: 'eq', singleValue: '2.0' },
+      { answer: '2' },
+      true,
+    ],
     ['eq on text ignores case', {}, { operator: 'eq', singleValue: 'Yes' }, { answer: 'yes ' }, true],
-    ['eq on a date', { type: 'Date', constraints: { format: 'dd/mm/yyyy' } }, { operator: 'eq', singleValue: '2024-01-05' }, { date: '05/01/2024' }, true],
-    ['between dates', { type: 'Date' }, { operator: 'between', startValue: '2024-01-01', endValue: '2024-01-31' }, { date: '2024-01-15' }, true],
+    [
+      'eq on a date',
+      { type: 'Date', constraints: { format: 'dd/mm/yyyy' } },
+      { operator: 'eq', singleValue: '2024-01-05' },
+      { date: '05/01/2024' },
+      true,
+    ],
+    [
+      'between dates',
+      { type: 'Date' },
+      { operator: 'between', startValue: '2024-01-01', endValue: '2024-01-31' },
+      { date: '2024-01-15' },
+      true,
+    ],
     ['between text never matches', {}, { operator: 'between', startValue: 'a', endValue: 'z' }, { answer: 'm' }, false],
-    ['between on choice uses option scores', { type: 'CustomScale', options: opts('a', 'b', 'c') }, { operator: 'between', startValue: 2, endValue: 3 }, { optionId: 'c' }, true],
-    ['between on choice outside', { type: 'CustomScale', options: opts('a', 'b', 'c') }, { operator: 'between', startValue: 2, endValue: 3 }, { optionId: 'a' }, false],
-    ['eq on the other option', { type: 'MultiChoice', options: opts('a'), otherOptionId: 'oth', otherScore: 9 }, { operator: 'between', startValue: 9, endValue: 9 }, { optionId: 'oth' }, true],
-    ['eq with singleValue on a choice', { type: 'DropDown', options: opts('a') }, { operator: 'eq', singleValue: 'a' }, { optionId: 'a' }, true],
+    [
+      'between on choice uses option scores',
+      { type: 'CustomScale', options: opts('a', 'b', 'c') },
+      { operator: 'between', startValue: 2, endValue: 3 },
+      { optionId: 'c' },
+      true,
+    ],
+    [
+      'between on choice outside',
+      { type: 'CustomScale', options: opts('a', 'b', 'c') },
+      { operator: 'between', startValue: 2, endValue: 3 },
+      { optionId: 'a' },
+      false,
+    ],
+    [
+      'eq on the other option',
+      { type: 'MultiChoice', options: opts('a'), otherOptionId: 'oth', otherScore: 9 },
+      { operator: 'between', startValue: 9, endValue: 9 },
+      { optionId: 'oth' },
+      true,
+    ],
+    [
+      'eq with singleValue on a choice',
+      { type: 'DropDown', options: opts('a') },
+      { operator: 'eq', singleValue: 'a' },
+      { optionId: 'a' },
+      true,
+    ],
     ['ot alone is decided by matchingRules', {}, { operator: 'ot' }, { answer: 'x' }, false],
     ['empty answer never matches', {}, { operator: 'eq', singleValue: '' }, { answer: '' }, false],
   ] as const)('ruleMatches: %s', (_, extra, rule, answer, expected) => {
-    const a = activity([plain('x', { ...(extra as object), branching: { rules: [{ ...rule, skipTo: 'END' }] } } as QuestionInput)]);
+    const a = activity([
+      plain('x', { ...(extra as object), branching: { rules: [{ ...rule, skipTo: 'END' }] } } as QuestionInput),
+    ]);
     const q = a.questions[0]!;
     expect(ruleMatches(q, answer as Answer, q.branching!.rules[0]!)).toBe(expected);
   });
@@ -142,7 +201,15 @@ describe('advance branching and recursive loop mode (decision B-020)', () => {
     const first = qs[0] as { branching: { mode: string } };
     first.branching.mode = 'normal';
     const a = activity(qs);
-    expect(computeFlow(a, { sym: { optionsIds: ['fever', 'cough'] } }).path).toEqual(['sym', 'c1', 'c2', 'f1', 'r1', 'end1', 'end2']);
+    expect(computeFlow(a, { sym: { optionsIds: ['fever', 'cough'] } }).path).toEqual([
+      'sym',
+      'c1',
+      'c2',
+      'f1',
+      'r1',
+      'end1',
+      'end2',
+    ]);
   });
 
   it('without rejoinAt the last branch runs to the end', () => {
@@ -154,10 +221,12 @@ describe('advance branching and recursive loop mode (decision B-020)', () => {
   });
 
   it('pruneDisabledAnswers drops answers of disabled questions', () => {
-    expect(pruneDisabledAnswers(normal, { q1: { optionId: 'yes' }, q2: { answer: 'x' }, q4: { answer: 'y' } })).toEqual({
-      q1: { optionId: 'yes' },
-      q4: { answer: 'y' },
-    });
+    expect(pruneDisabledAnswers(normal, { q1: { optionId: 'yes' }, q2: { answer: 'x' }, q4: { answer: 'y' } })).toEqual(
+      {
+        q1: { optionId: 'yes' },
+        q4: { answer: 'y' },
+      },
+    );
   });
 });
 
@@ -183,7 +252,11 @@ describe('navigation (001 §4)', () => {
   });
   it('labels come from the catalogue', () => {
     expect(Object.values(NAV_BUTTON_KEYS).map((k) => translate(k))).toEqual(['Start', 'Next', 'Submit']);
-    expect(Object.values(NAV_BUTTON_KEYS).map((k) => translate(k, undefined, 'es'))).toEqual(['Comenzar', 'Siguiente', 'Enviar']);
+    expect(Object.values(NAV_BUTTON_KEYS).map((k) => translate(k, undefined, 'es'))).toEqual([
+      'Comenzar',
+      'Siguiente',
+      'Enviar',
+    ]);
   });
   it('an empty flow has no first question', () => {
     expect(firstQuestionId(activity([plain('v', { type: 'Section' })]), {})).toBeNull();
@@ -191,7 +264,9 @@ describe('navigation (001 §4)', () => {
 });
 
 // ── properties ───────────────────────────────────────────────────────────────────────────────
-const choiceAnswer = fc.record({ optionsIds: fc.subarray(['cough', 'fever', 'rash', 'none', 'yes', 'no', 'maybe', 'true', 'false']) });
+const choiceAnswer = fc.record({
+  optionsIds: fc.subarray(['cough', 'fever', 'rash', 'none', 'yes', 'no', 'maybe', 'true', 'false']),
+});
 const anyAnswer: fc.Arbitrary<Answer> = fc.oneof(
   choiceAnswer,
   fc.record({ answer: fc.oneof(fc.string(), fc.integer({ min: -5, max: 10 }).map(String)) }),
@@ -240,11 +315,17 @@ describe('clearing an answer re-enables what its rules disabled', () => {
       [loop, advanceQuestions(true)],
     ] as const) {
       fc.assert(
-        fc.property(answersFor(a.questions.map((q) => q.identifier)), fc.integer({ min: 0, max: qs.length - 1 }), (answers, i) => {
-          const id = qs[i]!.identifier;
-          const without = activity(qs.map((q, j) => (j === i ? { ...q, branching: undefined } : q)));
-          expect(computeFlow(a, { ...answers, [id]: undefined })).toEqual(computeFlow(without, { ...answers, [id]: undefined }));
-        }),
+        fc.property(
+          answersFor(a.questions.map((q) => q.identifier)),
+          fc.integer({ min: 0, max: qs.length - 1 }),
+          (answers, i) => {
+            const id = qs[i]!.identifier;
+            const without = activity(qs.map((q, j) => (j === i ? { ...q, branching: undefined } : q)));
+            expect(computeFlow(a, { ...answers, [id]: undefined })).toEqual(
+              computeFlow(without, { ...answers, [id]: undefined }),
+            );
+          },
+        ),
       );
     }
   });

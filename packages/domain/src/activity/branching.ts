@@ -16,7 +16,7 @@ import type { Answer, AnswerMap } from './answer';
 import { answerValue, chosenOptionIds } from './answer';
 import { type Activity, type BranchingRule, type Question, SKIP_TO_END } from './model';
 import { isChoiceType, isSkippableType } from './question-types';
-import { optionsOf } from './rules/choice';
+import { optionScoreMap } from './rules/choice';
 import { parseDateInput } from './rules/date';
 import { parseNumberInput } from './rules/number';
 import { isAnswerEmpty } from './rules/required';
@@ -52,8 +52,7 @@ export function ruleMatches(q: Question, a: Answer | undefined, rule: BranchingR
   if (isChoiceType(q.type)) {
     const chosen = chosenOptionIds(a);
     if (rule.operator === 'eq') return chosen.includes(str(rule.value ?? rule.singleValue));
-    const scores = new Map(optionsOf(q).map((o) => [o.id, o.score]));
-    if (q.otherOptionId) scores.set(q.otherOptionId, q.otherScore);
+    const scores = optionScoreMap(q);
     return chosen.some((id) => {
       const s = scores.get(id);
       return s !== undefined && between(String(s), str(rule.startValue), str(rule.endValue));

@@ -14,9 +14,10 @@ import {
   DEFAULT_ACTIVITY_SCHEDULING_MODE,
   DEVICE_TYPE_WEB,
 } from './payload';
+import { isAlwaysPassType } from './question-types';
 import { zonedNow } from './rules/context';
+import { questionDisplayText } from './question-text';
 import { answerStatus } from './rules/required';
-import { stripHtml } from './rules/text';
 
 export interface PayloadMeta {
   studyId: string;
@@ -51,11 +52,11 @@ export function buildResultPayload(activity: Activity, answers: AnswerMap, meta:
       appLanguageId: meta.appLanguageId,
       displayLanguage: lang,
       displayAnswerText: displayAnswerText(q, a, lang),
-      displayQuestionText: stripHtml(localize(q.formattedBody, lang) || localize(q.body, lang)),
+      displayQuestionText: questionDisplayText(q, lang),
       questionId: q.identifier,
       questionType: q.type,
       questionText: localize(q.body, lang),
-      isSkipped: off || !a || a.skipped === true,
+      isSkipped: off || (!isAlwaysPassType(q.type) && (!a || a.skipped === true)),
       timeTaken: ANSWER_TIME_TAKEN,
       startTime: t?.startTime ?? '',
       endTime: t?.endTime ?? '',

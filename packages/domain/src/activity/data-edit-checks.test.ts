@@ -5,7 +5,13 @@ import { type QuestionInput, QuestionSchema } from './model';
 import { messageText } from './result';
 import { validateQuestion } from './validate-question';
 
-const Q = (type: QuestionInput['type'], check: 'SOFT' | 'HARD' | 'hard', checkType: string, value?: string | number, extra = {}) =>
+const Q = (
+  type: QuestionInput['type'],
+  check: 'SOFT' | 'HARD' | 'hard',
+  checkType: string,
+  value?: string | number,
+  extra = {},
+) =>
   QuestionSchema.parse({
     id: 'q',
     identifier: 'q',
@@ -29,7 +35,16 @@ describe('data edit checks (001 §5, decision B-074)', () => {
   it.each([
     // type, check, checkType, value, answer, errors, warnings, recorded
     ['Text', 'HARD', 'NOT_BLANK', undefined, undefined, ['This field is required.'], [], []],
-    ['Text', 'SOFT', 'NOT_BLANK', undefined, { answer: '' }, [], ['Please enter a response.'], ['dc-1|NOT_BLANK|This field is required.']],
+    [
+      'Text',
+      'SOFT',
+      'NOT_BLANK',
+      undefined,
+      { answer: '' },
+      [],
+      ['Please enter a response.'],
+      ['dc-1|NOT_BLANK|This field is required.'],
+    ],
     ['Text', 'SOFT', 'NOT_BLANK', undefined, { answer: 'x' }, [], [], []],
     [
       'Text',
@@ -41,15 +56,51 @@ describe('data edit checks (001 §5, decision B-074)', () => {
       ['Your response is not in the expected format: Numeric. Please review your response.'],
       ['dc-1|DATA_TYPE|Please enter a response with format: Numeric.'],
     ],
-    ['Text', 'HARD', 'DATA_TYPE', 'Alphabet', { answer: 'abc1' }, ['Please enter a response with format: Alphabet.'], [], []],
+    [
+      'Text',
+      'HARD',
+      'DATA_TYPE',
+      'Alphabet',
+      { answer: 'abc1' },
+      ['Please enter a response with format: Alphabet.'],
+      [],
+      [],
+    ],
     ['Text', 'HARD', 'DATA_TYPE', 'Alphanumeric', { answer: 'abc1' }, [], [], []],
-    ['Number', 'HARD', 'DATA_TYPE', 'Integer', { answer: '1.5' }, ['Please enter a response with format: Integer.'], [], []],
+    [
+      'Number',
+      'HARD',
+      'DATA_TYPE',
+      'Integer',
+      { answer: '1.5' },
+      ['Please enter a response with format: Integer.'],
+      [],
+      [],
+    ],
     ['Number', 'HARD', 'DATA_TYPE', 'Decimal', { answer: '1.5' }, [], [], []],
     ['Date', 'HARD', 'DATA_TYPE', 'Date', { date: '2024-01-01' }, [], [], []],
-    ['Text', 'HARD', 'DATA_TYPE', 'Date', { answer: '2024-13-01' }, ['Please enter a response with format: Date.'], [], []],
+    [
+      'Text',
+      'HARD',
+      'DATA_TYPE',
+      'Date',
+      { answer: '2024-13-01' },
+      ['Please enter a response with format: Date.'],
+      [],
+      [],
+    ],
     ['Text', 'HARD', 'DATA_TYPE', 'Unknown', { answer: 'x' }, [], [], []],
     ['Decimal', 'hard', 'DATA_FORMAT', 'xx.y', { answer: '36.6' }, [], [], []],
-    ['Decimal', 'hard', 'DATA_FORMAT', 'xx.y', { answer: '136.6' }, ['Please enter a response with format: xx.y.'], [], []],
+    [
+      'Decimal',
+      'hard',
+      'DATA_FORMAT',
+      'xx.y',
+      { answer: '136.6' },
+      ['Please enter a response with format: xx.y.'],
+      [],
+      [],
+    ],
     [
       'Decimal',
       'SOFT',
@@ -84,7 +135,16 @@ describe('data edit checks (001 §5, decision B-074)', () => {
     ],
     ['Number', 'HARD', 'GREATER_THAN', 10, { answer: '5' }, ['Please enter a response greater than 10.'], [], []],
     ['Number', 'HARD', 'GREATER_THAN', 10, { answer: '11' }, [], [], []],
-    ['Date', 'HARD', 'GREATER_THAN', '2024-01-01', { date: '2023-12-31' }, ['Please enter a response greater than 2024-01-01.'], [], []],
+    [
+      'Date',
+      'HARD',
+      'GREATER_THAN',
+      '2024-01-01',
+      { date: '2023-12-31' },
+      ['Please enter a response greater than 2024-01-01.'],
+      [],
+      [],
+    ],
     ['Time', 'HARD', 'GREATER_THAN', 'abc', { time: '10:00' }, [], [], []],
     ['Number', 'HARD', 'LESS_THAN', 10, undefined, [], [], []],
   ] as const)('%s %s %s %s %j', (type, check, checkType, value, answer, errors, warnings, recorded) => {
@@ -95,7 +155,9 @@ describe('data edit checks (001 §5, decision B-074)', () => {
     const choice = Q('DropDown', 'HARD', 'DATA_TYPE', 'Numeric', { options: [{ id: 'x1', body: { en: 'X' } }] });
     expect(run(choice, { optionId: 'x1' }).errors).toEqual(['Please enter a response with format: Numeric.']);
     const dt = Q('DateTime', 'HARD', 'LESS_THAN', '2024-01-01');
-    expect(run(dt, { date: '2024-02-01', time: '10:00' }).errors).toEqual(['Please enter a response less than 2024-01-01.']);
+    expect(run(dt, { date: '2024-02-01', time: '10:00' }).errors).toEqual([
+      'Please enter a response less than 2024-01-01.',
+    ]);
     const dt2 = Q('DateTime', 'HARD', 'LESS_THAN', '2024-01-01');
     expect(run(dt2, { date: 'garbage', time: '10:00' }).errors).toEqual([]);
   });
@@ -107,7 +169,9 @@ describe('data edit checks (001 §5, decision B-074)', () => {
     expect(r.dataChecks).toHaveLength(1);
     expect(validateQuestion(soft, { answer: '12' }, { allowDataEditChecks: false }).warnings).toEqual([]);
     const hard = Q('Number', 'HARD', 'LESS_THAN', 10);
-    expect(validateQuestion(hard, { answer: '12' }, { allowDataEditChecks: true }).errors).toHaveLength(1);
+    const h = validateQuestion(hard, { answer: '12' }, { allowDataEditChecks: true });
+    expect(h.errors).toHaveLength(1);
+    expect(h.warnings).toEqual([]);
   });
 
   it('Spanish (warnings, errors and recorded messages)', () => {

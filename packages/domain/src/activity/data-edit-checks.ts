@@ -24,13 +24,19 @@ import { matchesTextDataType, stripHtml } from './rules/text';
 export const DATA_CHECK_DATA_TYPES = ['Alphabet', 'Alphanumeric', 'Numeric', 'Integer', 'Decimal', 'Date'] as const;
 
 /** A regular expression for a format pattern: x = an integer digit, y = a decimal digit (decision B-075). */
+const patterns = new Map<string, RegExp>();
 export function formatPatternRegExp(pattern: string): RegExp {
+  const hit = patterns.get(pattern);
+  if (hit) return hit;
+  if (patterns.size > 1000) patterns.clear();
   const p = pattern.trim().toLowerCase();
   const ints = (p.split('.')[0] ?? '').split('').filter((c) => c === 'x').length;
   const decs = (p.split('.')[1] ?? '').split('').filter((c) => c === 'y').length;
   const intPart = `\\d{1,${Math.max(1, ints)}}`;
   const decPart = decs > 0 ? `(\\.\\d{1,${decs}})?` : '';
-  return new RegExp(`^-?${intPart}${decPart}$`);
+  const re = new RegExp(`^-?${intPart}${decPart}$`);
+  patterns.set(pattern, re);
+  return re;
 }
 
 /** The value the checks look at: the typed text, the date, or the chosen option ids. */

@@ -1,20 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { dayOfStudy, isTaskAvailable } from './day-of-study';
 import { csvFileName } from './export-file-name';
-import {
-  TELEHEALTH_STATUS,
-  isIncomingCall,
-  isMissedCall,
-  isTimeForCall,
-  telehealthStatusName,
-} from './telehealth';
+import { TELEHEALTH_STATUS, isIncomingCall, isMissedCall, isTimeForCall, telehealthStatusName } from './telehealth';
 
 describe('day of study (001 §4, decision B-023)', () => {
   it.each([
     ['start day is day 0', { startDate: '2024-03-01T09:00:00Z' }, '2024-03-01T23:00:00Z', 'UTC', 0],
     ['whole days from startDate', { startDate: '2024-03-01T09:00:00Z' }, '2024-03-11T01:00:00Z', 'UTC', 10],
-    ['startDate 0 → registrationDate', { startDate: 0, registrationDate: '2024-02-20T12:00:00Z' }, '2024-03-01T12:00:00Z', 'UTC', 10],
-    ['startDate "0" → registrationDate', { startDate: '0', registrationDate: Date.parse('2024-02-28T12:00:00Z') }, '2024-03-01T12:00:00Z', 'UTC', 2],
+    [
+      'startDate 0 → registrationDate',
+      { startDate: 0, registrationDate: '2024-02-20T12:00:00Z' },
+      '2024-03-01T12:00:00Z',
+      'UTC',
+      10,
+    ],
+    [
+      'startDate "0" → registrationDate',
+      { startDate: '0', registrationDate: Date.parse('2024-02-28T12:00:00Z') },
+      '2024-03-01T12:00:00Z',
+      'UTC',
+      2,
+    ],
     // 2024-03-01 23:30 in New York is 2024-03-02 04:30 UTC: still day 0 there
     ['participant time zone', { startDate: '2024-03-01T15:00:00Z' }, '2024-03-02T04:30:00Z', 'America/New_York', 0],
     ['same instants in UTC', { startDate: '2024-03-01T15:00:00Z' }, '2024-03-02T04:30:00Z', 'UTC', 1],
@@ -22,7 +28,13 @@ describe('day of study (001 §4, decision B-023)', () => {
     ['before start is negative', { startDate: '2024-03-05T12:00:00Z' }, '2024-03-01T12:00:00Z', 'UTC', -4],
     ['no dates', { startDate: 0 }, '2024-03-01T12:00:00Z', 'UTC', null],
     ['bad date', { startDate: 'soon' }, '2024-03-01T12:00:00Z', 'UTC', null],
-    ['unknown zone falls back to UTC', { startDate: '2024-03-01T00:00:00Z' }, '2024-03-03T00:00:00Z', 'Mars/Olympus', 2],
+    [
+      'unknown zone falls back to UTC',
+      { startDate: '2024-03-01T00:00:00Z' },
+      '2024-03-03T00:00:00Z',
+      'Mars/Olympus',
+      2,
+    ],
   ] as const)('%s', (_, dates, now, timeZone, expected) => {
     expect(dayOfStudy(dates, { now, timeZone })).toBe(expected);
   });

@@ -90,7 +90,13 @@ export const EVERY_TYPE_ACTIVITY_INPUT: ActivityInput = {
         { value: 10, text: t('Worst pain', 'Peor dolor') },
       ],
     },
-    { id: 'q8', identifier: 'vas', type: 'VAS', body: t('Overall health', 'Salud general'), constraints: { min: 0, max: 100 } },
+    {
+      id: 'q8',
+      identifier: 'vas',
+      type: 'VAS',
+      body: t('Overall health', 'Salud general'),
+      constraints: { min: 0, max: 100 },
+    },
     { id: 'q9', identifier: 'wong', type: 'WongBaker', body: t('Choose a face', 'Elija una cara') },
     {
       id: 'q10',
@@ -182,7 +188,9 @@ export const VALID_ANSWERS: AnswerMap = {
   steps: { answer: '8000' },
   temp: { answer: '36.8' },
   notes: { answer: 'Slept well' },
-  meds: { medication: [{ medicationId: 'ibu', dosageAmount: 200, dosageUnit: 'mg', numberOfDoses: 2, reason: 'pain' }] },
+  meds: {
+    medication: [{ medicationId: 'ibu', dosageAmount: 200, dosageUnit: 'mg', numberOfDoses: 2, reason: 'pain' }],
+  },
 };
 
 /** Submission metadata of the examples (a participant in New York, 15 June 2024). */

@@ -19,6 +19,7 @@ export * from './scoring/evaluator';
 export * from './scoring/scoring';
 export * from './day-of-study';
 export * from './telehealth';
+export * from './question-text';
 export * from './payload';
 export * from './answer-codec';
 export * from './build-payload';

@@ -53,21 +53,45 @@ describe('model (001 §3, 000 §3, decision B-003)', () => {
   });
 
   it.each([
-    ['duplicate identifier', (i: typeof EVERY_TYPE_ACTIVITY_INPUT) => i.questions.push({ ...i.questions[1]!, id: 'dup' })],
+    [
+      'duplicate identifier',
+      (i: typeof EVERY_TYPE_ACTIVITY_INPUT) => i.questions.push({ ...i.questions[1]!, id: 'dup' }),
+    ],
     [
       'duplicate option id',
       (i: typeof EVERY_TYPE_ACTIVITY_INPUT) =>
-        i.questions.push({ id: 'x', identifier: 'x', type: 'DropDown', body: {}, options: [{ id: 'a', body: {} }, { id: 'a', body: {} }] }),
+        i.questions.push({
+          id: 'x',
+          identifier: 'x',
+          type: 'DropDown',
+          body: {},
+          options: [
+            { id: 'a', body: {} },
+            { id: 'a', body: {} },
+          ],
+        }),
     ],
     [
       'backward skip target',
       (i: typeof EVERY_TYPE_ACTIVITY_INPUT) =>
-        i.questions.push({ id: 'x', identifier: 'x', type: 'Text', body: {}, branching: { rules: [{ operator: 'eq', skipTo: 'mood' }] } }),
+        i.questions.push({
+          id: 'x',
+          identifier: 'x',
+          type: 'Text',
+          body: {},
+          branching: { rules: [{ operator: 'eq', skipTo: 'mood' }] },
+        }),
     ],
     [
       'unknown rejoin',
       (i: typeof EVERY_TYPE_ACTIVITY_INPUT) =>
-        i.questions.push({ id: 'x', identifier: 'x', type: 'Text', body: {}, branching: { rejoinAt: 'nowhere', rules: [] } }),
+        i.questions.push({
+          id: 'x',
+          identifier: 'x',
+          type: 'Text',
+          body: {},
+          branching: { rejoinAt: 'nowhere', rules: [] },
+        }),
     ],
     [
       'variable named like a question',
@@ -81,7 +105,13 @@ describe('model (001 §3, 000 §3, decision B-003)', () => {
 
   it('skip to END is allowed', () => {
     const input = structuredClone(EVERY_TYPE_ACTIVITY_INPUT);
-    input.questions.push({ id: 'x', identifier: 'x', type: 'Text', body: {}, branching: { rules: [{ operator: 'ot', skipTo: 'END' }] } });
+    input.questions.push({
+      id: 'x',
+      identifier: 'x',
+      type: 'Text',
+      body: {},
+      branching: { rules: [{ operator: 'ot', skipTo: 'END' }] },
+    });
     expect(ActivitySchema.safeParse(input).success).toBe(true);
   });
 
@@ -106,7 +136,16 @@ describe('model (001 §3, 000 §3, decision B-003)', () => {
       'ValidatedEntry',
       'SkinAnalyser',
     ]);
-    expect(ALWAYS_PASS_TYPES).toEqual(['SurveyInstruction', 'Log', 'ImageCapture', 'Index', 'GPSkin', 'ValidatedEntry', 'AudioRecording', 'VideoRecording']);
+    expect(ALWAYS_PASS_TYPES).toEqual([
+      'SurveyInstruction',
+      'Log',
+      'ImageCapture',
+      'Index',
+      'GPSkin',
+      'ValidatedEntry',
+      'AudioRecording',
+      'VideoRecording',
+    ]);
     expect(isQuestionType('VAS')).toBe(true);
     expect(isQuestionType('Vas')).toBe(false);
     expect(isBranchingCapable('Date')).toBe(true);

@@ -73,12 +73,17 @@ export const SCALE_TYPES: readonly QuestionType[] = ['NumberScale', 'VAS', 'Wong
 /** WongBaker faces (001 §5, §9). */
 export const WONG_BAKER_VALUES = [0, 2, 4, 6, 8, 10] as const;
 
+const ALL = new Set<string>(QUESTION_TYPES);
+const SKIPPABLE = new Set(SKIPPABLE_TYPES);
+const ALWAYS_PASS = new Set(ALWAYS_PASS_TYPES);
+const CHOICE = new Set(CHOICE_TYPES);
+const BRANCHING = new Set<QuestionType>([...CHOICE_TYPES, ...NUMERIC_TYPES, ...SCALE_TYPES, 'Date', 'Text']);
+
 export function isQuestionType(v: unknown): v is QuestionType {
-  return typeof v === 'string' && (QUESTION_TYPES as readonly string[]).includes(v);
+  return typeof v === 'string' && ALL.has(v);
 }
-export const isSkippableType = (t: QuestionType): boolean => SKIPPABLE_TYPES.includes(t);
-export const isAlwaysPassType = (t: QuestionType): boolean => ALWAYS_PASS_TYPES.includes(t);
-export const isChoiceType = (t: QuestionType): boolean => CHOICE_TYPES.includes(t);
+export const isSkippableType = (t: QuestionType): boolean => SKIPPABLE.has(t);
+export const isAlwaysPassType = (t: QuestionType): boolean => ALWAYS_PASS.has(t);
+export const isChoiceType = (t: QuestionType): boolean => CHOICE.has(t);
 /** Types whose answer can drive branching rules. */
-export const isBranchingCapable = (t: QuestionType): boolean =>
-  CHOICE_TYPES.includes(t) || NUMERIC_TYPES.includes(t) || SCALE_TYPES.includes(t) || t === 'Date' || t === 'Text';
+export const isBranchingCapable = (t: QuestionType): boolean => BRANCHING.has(t);

@@ -42,12 +42,23 @@ describe('required answers and status (001 §4, §5)', () => {
     expect(r).toEqual({ status: 'Completed', errors: [], warnings: [], dataChecks: [] });
   });
 
-  it.each(['SurveyInstruction', 'Log', 'ImageCapture', 'Index', 'GPSkin', 'ValidatedEntry', 'AudioRecording', 'VideoRecording'] as const)(
-    '%s always passes',
-    (type) => {
-      expect(validateQuestion(Q({ type }), undefined, ctx)).toEqual({ status: 'Completed', errors: [], warnings: [], dataChecks: [] });
-    },
-  );
+  it.each([
+    'SurveyInstruction',
+    'Log',
+    'ImageCapture',
+    'Index',
+    'GPSkin',
+    'ValidatedEntry',
+    'AudioRecording',
+    'VideoRecording',
+  ] as const)('%s always passes', (type) => {
+    expect(validateQuestion(Q({ type }), undefined, ctx)).toEqual({
+      status: 'Completed',
+      errors: [],
+      warnings: [],
+      dataChecks: [],
+    });
+  });
 
   it('Spanish', () => {
     expect(errorsOf(Q({ type: 'Boolean' }), undefined, 'es')).toEqual(['Seleccione una respuesta']);
@@ -61,7 +72,12 @@ describe('choices (001 §5)', () => {
   const imgMulti = Q({ type: 'ImageChoice', options: opts, constraints: { allowMultiple: true } });
   it.each([
     ['Boolean default yes', Q({ type: 'Boolean' }), { optionId: 'true' }, []],
-    ['Boolean unknown option', Q({ type: 'Boolean' }), { optionId: 'maybe' }, ['Please select one of the answers offered.']],
+    [
+      'Boolean unknown option',
+      Q({ type: 'Boolean' }),
+      { optionId: 'maybe' },
+      ['Please select one of the answers offered.'],
+    ],
     ['DropDown chosen', Q({ type: 'DropDown', options: opts }), { optionId: 'a' }, []],
     ['single exactly one', single, { optionId: 'a' }, []],
     ['single two → required', single, { optionsIds: ['a', 'b'] }, ['Please select an answer']],
@@ -122,7 +138,9 @@ describe('numbers (001 §5)', () => {
     const q = Q({ type: 'Number', constraints: { softMin: 5, softMax: 8 } });
     const low = validateQuestion(q, { answer: 4 }, ctx);
     expect(low.errors).toEqual([]);
-    expect(low.warnings.map((m) => messageText(m))).toEqual(['This value is below the expected minimum of 5. Please check your answer.']);
+    expect(low.warnings.map((m) => messageText(m))).toEqual([
+      'This value is below the expected minimum of 5. Please check your answer.',
+    ]);
     expect(validateQuestion(q, { answer: '9' }, ctx).warnings.map((m) => messageText(m, 'es'))).toEqual([
       'Este valor es superior al máximo esperado de 8. Revise su respuesta.',
     ]);
@@ -172,7 +190,11 @@ describe('date (001 §5)', () => {
       '01/02/2024',
       ['Enter a date in the range of 01/01/2024 - 31/01/2024.'],
     ],
-    [{ range: { kind: 'fixed', start: '2024-01-10' } }, '2024-01-09', ['Enter a Date that begins 01/10/2024 or later.']],
+    [
+      { range: { kind: 'fixed', start: '2024-01-10' } },
+      '2024-01-09',
+      ['Enter a Date that begins 01/10/2024 or later.'],
+    ],
     [{ range: { kind: 'fixed', end: 'current' } }, '2024-06-16', ['Enter a Date no later than 06/15/2024.']],
     [{ range: { kind: 'fixed', end: 'current' } }, '2024-06-15', []],
     [{ range: { kind: 'fixed', start: 'current' } }, '2024-06-14', ['Enter a Date that begins 06/15/2024 or later.']],
@@ -193,7 +215,9 @@ describe('date (001 §5)', () => {
   });
   it('Spanish', () => {
     const q = D({ range: { kind: 'fixed', start: '2024-01-01', end: '2024-01-31' } });
-    expect(errorsOf(q, { date: '2024-02-01' }, 'es')).toEqual(['Introduzca una fecha en el intervalo 01/01/2024 - 01/31/2024.']);
+    expect(errorsOf(q, { date: '2024-02-01' }, 'es')).toEqual([
+      'Introduzca una fecha en el intervalo 01/01/2024 - 01/31/2024.',
+    ]);
     expect(errorsOf(D({ range: { kind: 'fixed', start: '2024-01-10' } }), { date: '2024-01-01' }, 'es')).toEqual([
       'Introduzca una fecha a partir del 01/10/2024.',
     ]);
@@ -212,13 +236,33 @@ describe('time and date-time (001 §5)', () => {
     [{ format: '24' }, '23:59', []],
     [{ format: '24' }, '24:00', ['Enter a valid time (HH:mm).']],
     [{ format: '24' }, '10:60', ['Enter a valid time (HH:mm).']],
-    [{ range: { kind: 'fixed', start: '08:00', end: '17:00' } }, '07:59', ['Enter a time in the range of 08:00 - 17:00.']],
-    [{ format: '12', range: { kind: 'fixed', start: '08:00', end: '17:00' } }, '5:01 pm', ['Enter a time in the range of 08:00 AM - 05:00 PM.']],
+    [
+      { range: { kind: 'fixed', start: '08:00', end: '17:00' } },
+      '07:59',
+      ['Enter a time in the range of 08:00 - 17:00.'],
+    ],
+    [
+      { format: '12', range: { kind: 'fixed', start: '08:00', end: '17:00' } },
+      '5:01 pm',
+      ['Enter a time in the range of 08:00 AM - 05:00 PM.'],
+    ],
     [{ range: { kind: 'fixed', start: '22:00', end: '06:00' } }, '23:30', []],
-    [{ range: { kind: 'fixed', start: '22:00', end: '06:00' } }, '12:00', ['Enter a time in the range of 22:00 - 06:00.']],
-    [{ range: { kind: 'deviation', target: '12:00', hoursBefore: 1, hoursAfter: 2 } }, '14:01', ['Enter a time in the range of 11:00 - 14:00.']],
+    [
+      { range: { kind: 'fixed', start: '22:00', end: '06:00' } },
+      '12:00',
+      ['Enter a time in the range of 22:00 - 06:00.'],
+    ],
+    [
+      { range: { kind: 'deviation', target: '12:00', hoursBefore: 1, hoursAfter: 2 } },
+      '14:01',
+      ['Enter a time in the range of 11:00 - 14:00.'],
+    ],
     [{ range: { kind: 'deviation', target: '01:00', hoursBefore: 3, hoursAfter: 20 } }, '00:00', []],
-    [{ range: { kind: 'deviation', target: '23:00', hoursBefore: 0, hoursAfter: 5 } }, '10:00', ['Enter a time in the range of 23:00 - 23:59.']],
+    [
+      { range: { kind: 'deviation', target: '23:00', hoursBefore: 0, hoursAfter: 5 } },
+      '10:00',
+      ['Enter a time in the range of 23:00 - 23:59.'],
+    ],
     [{ range: { kind: 'fixed', start: 'current' } }, '09:59', ['Enter a time in the range of 10:00 - 23:59.']],
   ] as const)('%j %s', (c, time, expected) => expect(errorsOf(T(c), { time })).toEqual(expected));
 

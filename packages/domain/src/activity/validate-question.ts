@@ -27,40 +27,39 @@ function typeRules(
   a: Answer | undefined,
   ctx: QuestionRuleContext,
 ): { errors: RuleMessage[]; warnings: RuleMessage[] } {
-  const none: RuleMessage[] = [];
-  if (isChoiceType(q.type)) return { errors: validateChoice(q, a), warnings: none };
+  if (isChoiceType(q.type)) return { errors: validateChoice(q, a), warnings: [] };
   switch (q.type) {
     case 'NumberScale':
     case 'VAS':
-      return { errors: validateScale(q, a), warnings: none };
+      return { errors: validateScale(q, a), warnings: [] };
     case 'WongBaker':
-      return { errors: validateWongBaker(a), warnings: none };
+      return { errors: validateWongBaker(a), warnings: [] };
     case 'Number':
     case 'Integer':
     case 'Decimal':
       return validateNumber(q, a);
     case 'Text':
-      return { errors: validateText(q, a), warnings: none };
+      return { errors: validateText(q, a), warnings: [] };
     case 'Date':
-      return { errors: validateDate(a?.date ?? '', q.constraints, ctx), warnings: none };
+      return { errors: validateDate(a?.date ?? '', q.constraints, ctx), warnings: [] };
     case 'Time':
-      return { errors: validateTime(a?.time ?? '', q.constraints, ctx), warnings: none };
+      return { errors: validateTime(a?.time ?? '', q.constraints, ctx), warnings: [] };
     case 'DateTime': {
       const d = (a?.date ?? '').trim();
       const t = (a?.time ?? '').trim();
-      if (!d || !t) return { errors: [msg('activity.dateTime.both', undefined, d ? 'time' : 'date')], warnings: none };
+      if (!d || !t) return { errors: [msg('activity.dateTime.both', undefined, d ? 'time' : 'date')], warnings: [] };
       return {
         errors: [
           ...validateDate(d, q.constraints.date, ctx, 'date'),
           ...validateTime(t, q.constraints.time, ctx, 'time'),
         ],
-        warnings: none,
+        warnings: [],
       };
     }
     case 'Medication':
-      return { errors: validateMedication(q, a), warnings: none };
+      return { errors: validateMedication(q, a), warnings: [] };
     default:
-      return { errors: none, warnings: none };
+      return { errors: [], warnings: [] };
   }
 }
 
@@ -73,8 +72,8 @@ export function validateQuestion(q: Question, a: Answer | undefined, ctx: Questi
     if (!q.optional) result.errors.push(msg('activity.required'));
   } else {
     const r = typeRules(q, a, ctx);
-    result.errors.push(...r.errors);
-    result.warnings.push(...r.warnings);
+    result.errors = r.errors;
+    result.warnings = r.warnings;
   }
   if (ctx.allowDataEditChecks && q.dataEditChecks.length > 0) {
     const d = runDataEditChecks(q, a, ctx.language);

@@ -46,7 +46,9 @@ describe('result payload (001 §3, §9)', () => {
       completionTimeLocal: '2024-06-15T10:30:00',
       completionLocalOffset: '-04:00',
     });
-    expect(ActivityResultPayloadSchema.parse({ ...p, deviceType: undefined, activitySchedulingMode: undefined })).toMatchObject({
+    expect(
+      ActivityResultPayloadSchema.parse({ ...p, deviceType: undefined, activitySchedulingMode: undefined }),
+    ).toMatchObject({
       deviceType: 'Web',
       activitySchedulingMode: 'both',
     });
@@ -72,14 +74,34 @@ describe('result payload (001 §3, §9)', () => {
         'optionId',
       ].sort(),
     );
-    expect(first).toMatchObject({ timeTaken: 1, status: 'Completed', optionId: 'bad', displayAnswerText: 'Bad', startTime: '2024-06-15T14:00:00Z' });
+    expect(first).toMatchObject({
+      timeTaken: 1,
+      status: 'Completed',
+      optionId: 'bad',
+      displayAnswerText: 'Bad',
+      startTime: '2024-06-15T14:00:00Z',
+    });
     expect(p.results.map((r) => r.questionType)).not.toContain('VideoRecording');
-    expect(p.results.find((r) => r.questionId === 'notes')).toMatchObject({ displayQuestionText: 'Notes', answerText: 'Slept well' });
-    expect(p.results.find((r) => r.questionId === 'symptoms')).toMatchObject({ optionId: 'cough,fever', displayAnswerText: 'Cough, Fever' });
+    expect(p.results.find((r) => r.questionId === 'notes')).toMatchObject({
+      displayQuestionText: 'Notes',
+      answerText: 'Slept well',
+    });
+    expect(p.results.find((r) => r.questionId === 'symptoms')).toMatchObject({
+      optionId: 'cough,fever',
+      displayAnswerText: 'Cough, Fever',
+    });
   });
   it('Spanish display texts and Incomplete status', () => {
-    const es = buildResultPayload(EVERY_TYPE_ACTIVITY, { ...VALID_ANSWERS, mood: undefined }, { ...META, displayLanguage: 'es' });
-    expect(es.results.find((r) => r.questionId === 'mood')).toMatchObject({ status: 'Incomplete', isSkipped: true, questionText: '¿Cómo se siente?' });
+    const es = buildResultPayload(
+      EVERY_TYPE_ACTIVITY,
+      { ...VALID_ANSWERS, mood: undefined },
+      { ...META, displayLanguage: 'es' },
+    );
+    expect(es.results.find((r) => r.questionId === 'mood')).toMatchObject({
+      status: 'Incomplete',
+      isSkipped: true,
+      questionText: '¿Cómo se siente?',
+    });
     expect(es.results.find((r) => r.questionId === 'meds')?.displayAnswerText).toBe('Ibuprofeno 200 mg x2');
     expect(es.taskInstanceId).toBe('task-9');
   });
@@ -94,10 +116,20 @@ describe('answer codec', () => {
     ['visitDate', { date: '99/99/2024' }, { answerText: '99/99/2024', optionId: '' }, '99/99/2024'],
     ['doseTime', { time: '8:05 pm' }, { answerText: '20:05', optionId: '' }, '08:05 PM'],
     ['doseTime', { time: 'noon' }, { answerText: 'noon', optionId: '' }, 'noon'],
-    ['onset', { date: '2024/03/01', time: '14:15' }, { answerText: '2024-03-01T14:15', optionId: '' }, '2024/03/01 14:15'],
+    [
+      'onset',
+      { date: '2024/03/01', time: '14:15' },
+      { answerText: '2024-03-01T14:15', optionId: '' },
+      '2024/03/01 14:15',
+    ],
     ['onset', { date: 'x', time: 'y' }, { answerText: 'xTy', optionId: '' }, 'x y'],
     ['weight', { answer: 72.5 }, { answerText: '72.5', optionId: '' }, '72.5'],
-    ['meds', { medication: [{ name: 'Aspirin', dosageAmount: '5', dosageUnit: 'mg' }] }, { answerText: '[{"name":"Aspirin","dosageAmount":"5","dosageUnit":"mg"}]', optionId: '' }, 'Aspirin 5 mg'],
+    [
+      'meds',
+      { medication: [{ name: 'Aspirin', dosageAmount: '5', dosageUnit: 'mg' }] },
+      { answerText: '[{"name":"Aspirin","dosageAmount":"5","dosageUnit":"mg"}]', optionId: '' },
+      'Aspirin 5 mg',
+    ],
     ['weight', { skipped: true, answer: '1' }, { answerText: '', optionId: '' }, ''],
   ] as const)('%s %j', (id, a, encoded, display) => {
     expect(encodeAnswer(q(id), a as Answer)).toEqual(encoded);
@@ -131,16 +163,28 @@ describe('validateSubmission', () => {
   });
 
   it('reports per-question errors, warnings and data checks as the browser showed them', () => {
-    const bad = buildResultPayload(EVERY_TYPE_ACTIVITY, { ...VALID_ANSWERS, wong: { answer: '5' }, weight: { answer: '320' } }, META);
+    const bad = buildResultPayload(
+      EVERY_TYPE_ACTIVITY,
+      { ...VALID_ANSWERS, wong: { answer: '5' }, weight: { answer: '320' } },
+      META,
+    );
     const r = validateSubmission(EVERY_TYPE_ACTIVITY, bad, { ...ctx, language: 'es' });
     expect(r.valid).toBe(false);
     expect(r.questions.wong?.errors.map((m) => m.text)).toEqual(['Seleccione una respuesta correcta.']);
-    expect(r.questions.weight?.errors.map((m) => m.text)).toEqual(['Introduzca un número entre 20 (mín.) y 300 (máx.).']);
+    expect(r.questions.weight?.errors.map((m) => m.text)).toEqual([
+      'Introduzca un número entre 20 (mín.) y 300 (máx.).',
+    ]);
     const soft = buildResultPayload(EVERY_TYPE_ACTIVITY, { ...VALID_ANSWERS, weight: { answer: '255' } }, META);
     const s = validateSubmission(EVERY_TYPE_ACTIVITY, soft, ctx);
     expect(s.questions.weight?.errors).toEqual([]);
     expect(s.dataChecks).toEqual([
-      { id: 'dc1', type: 'LESS_THAN', message: 'This field should be less than 250.', messageKey: 'activity.dec.shouldBeLess', params: { n: '250' } },
+      {
+        id: 'dc1',
+        type: 'LESS_THAN',
+        message: 'This field should be less than 250.',
+        messageKey: 'activity.dec.shouldBeLess',
+        params: { n: '250' },
+      },
     ]);
   });
 
@@ -164,7 +208,12 @@ describe('validateSubmission', () => {
   it.each([
     ['not an activity', 42, payload, 'The activity definition is not valid.'],
     ['bad activity', { id: 1 }, payload, 'The activity definition is not valid.'],
-    ['bad payload', EVERY_TYPE_ACTIVITY, { ...payload, deviceType: 'iOS' }, 'The submission is not in the expected format.'],
+    [
+      'bad payload',
+      EVERY_TYPE_ACTIVITY,
+      { ...payload, deviceType: 'iOS' },
+      'The submission is not in the expected format.',
+    ],
     ['null payload', EVERY_TYPE_ACTIVITY, null, 'The submission is not in the expected format.'],
   ])('%s', (_, a, p, text) => {
     const r = validateSubmission(a, p, ctx);
@@ -191,15 +240,33 @@ describe('validateSubmission', () => {
       },
     };
     expect(validateSubmission(hostile, payload).valid).toBe(false);
-    const hostilePayload = new Proxy({}, { get: () => { throw new Error('boom'); } });
+    const hostilePayload = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('boom');
+        },
+      },
+    );
     expect(validateSubmission(EVERY_TYPE_ACTIVITY, hostilePayload).valid).toBe(false);
   });
 });
 
 // ── properties ───────────────────────────────────────────────────────────────────────────────
 const POOLS: Record<string, Answer[]> = {
-  mood: [{ optionId: 'good' }, { optionId: 'bad' }, { optionId: 'mood-other' }, { optionId: 'mood-other', otherText: 'x' }, { optionId: 'zz' }],
-  symptoms: [{ optionsIds: [] }, { optionsIds: ['cough'] }, { optionsIds: ['cough', 'fever'] }, { optionsIds: ['flu'] }],
+  mood: [
+    { optionId: 'good' },
+    { optionId: 'bad' },
+    { optionId: 'mood-other' },
+    { optionId: 'mood-other', otherText: 'x' },
+    { optionId: 'zz' },
+  ],
+  symptoms: [
+    { optionsIds: [] },
+    { optionsIds: ['cough'] },
+    { optionsIds: ['cough', 'fever'] },
+    { optionsIds: ['flu'] },
+  ],
   smoker: [{ optionId: 'true' }, { optionId: 'false' }, { optionId: 'x' }],
   severity: [{ optionId: 'mild' }, { optionsIds: ['mild', 'severe'] }],
   country: [{ optionId: 'us' }, { optionId: 'es' }],
@@ -207,10 +274,23 @@ const POOLS: Record<string, Answer[]> = {
   pain: [{ answer: '0' }, { answer: '10' }, { answer: '11' }, { answer: '2.5' }],
   vas: [{ answer: 55 }, { answer: '-1' }],
   wong: [{ answer: '2' }, { answer: '3' }],
-  visitDate: [{ date: '05/03/2024' }, { date: '2024-03-05' }, { date: '2025-01-01' }, { date: '31/02/2024' }, { date: '' }],
+  visitDate: [
+    { date: '05/03/2024' },
+    { date: '2024-03-05' },
+    { date: '2025-01-01' },
+    { date: '31/02/2024' },
+    { date: '' },
+  ],
   doseTime: [{ time: '08:30' }, { time: '11:00 PM' }, { time: '05:00' }, { time: '25:00' }],
   onset: [{ date: '2024-03-01', time: '14:15' }, { date: '2024-03-01' }, { date: '2024/13/01', time: '10:00' }],
-  weight: [{ answer: '72.5' }, { answer: '72.55' }, { answer: '255' }, { answer: '10' }, { answer: 'abc' }, { answer: '-5' }],
+  weight: [
+    { answer: '72.5' },
+    { answer: '72.55' },
+    { answer: '255' },
+    { answer: '10' },
+    { answer: 'abc' },
+    { answer: '-5' },
+  ],
   steps: [{ answer: '100' }, { answer: '1.5' }, { answer: '100001' }],
   temp: [{ answer: '36.6' }, { answer: '36.66' }, { answer: '50' }],
   notes: [{ answer: '' }, { answer: 'ok 1' }, { answer: 'bad!' }, { answer: '<b>x</b>' }],
@@ -222,7 +302,9 @@ const POOLS: Record<string, Answer[]> = {
   ],
 };
 const pick = (id: string) => fc.option(fc.constantFrom(...(POOLS[id] as Answer[])), { nil: undefined });
-const answersArb = fc.record(Object.fromEntries(Object.keys(POOLS).map((id) => [id, pick(id)]))) as fc.Arbitrary<AnswerMap>;
+const answersArb = fc.record(
+  Object.fromEntries(Object.keys(POOLS).map((id) => [id, pick(id)])),
+) as fc.Arbitrary<AnswerMap>;
 
 const branched = (() => {
   const input = structuredClone(EVERY_TYPE_ACTIVITY_INPUT);
@@ -251,7 +333,10 @@ describe('validateSubmission properties', () => {
               expect(r.questions[q.identifier]?.disabled).toBe(true);
               continue;
             }
-            const own = validateQuestion(q, answers[q.identifier], { ...ctx, allowDataEditChecks: activity.allowDataEditChecks });
+            const own = validateQuestion(q, answers[q.identifier], {
+              ...ctx,
+              allowDataEditChecks: activity.allowDataEditChecks,
+            });
             expect(r.questions[q.identifier]?.errors.map((m) => m.key)).toEqual(own.errors.map((m) => m.key));
             expect(r.questions[q.identifier]?.warnings.map((m) => m.key)).toEqual(own.warnings.map((m) => m.key));
             expect(r.questions[q.identifier]?.status).toBe(own.status);
@@ -279,7 +364,10 @@ describe('validateSubmission properties', () => {
     displayLanguage: fc.string(),
     displayAnswerText: fc.string(),
     displayQuestionText: fc.string(),
-    questionId: fc.oneof(fc.constantFrom(...EVERY_TYPE_ACTIVITY.questions.map((q) => q.identifier)), fc.string({ minLength: 1 })),
+    questionId: fc.oneof(
+      fc.constantFrom(...EVERY_TYPE_ACTIVITY.questions.map((q) => q.identifier)),
+      fc.string({ minLength: 1 }),
+    ),
     questionType: fc.constantFrom(...EVERY_TYPE_ACTIVITY.questions.map((q) => q.type)),
     questionText: fc.string(),
     isSkipped: fc.boolean(),
@@ -288,17 +376,25 @@ describe('validateSubmission properties', () => {
     endTime: fc.string(),
     status: fc.constantFrom('Completed', 'Incomplete'),
     siteId: fc.string(),
-    answerText: fc.oneof(fc.string(), fc.json(), fc.constantFrom('[{}]', '[{"medicationId":"ibu"}]', '2024-01-01T10:00', '1e400')),
+    answerText: fc.oneof(
+      fc.string(),
+      fc.json(),
+      fc.constantFrom('[{}]', '[{"medicationId":"ibu"}]', '2024-01-01T10:00', '1e400'),
+    ),
     optionId: fc.oneof(fc.string(), fc.constantFrom('good', 'cough,fever', 'true', ',,')),
   });
 
   it('never throws on arbitrary well-formed payloads, against activities with branching', () => {
     fc.assert(
-      fc.property(fc.array(entryArb, { maxLength: 25 }), fc.constantFrom(EVERY_TYPE_ACTIVITY, branched), (results, activity) => {
-        const payload = { ...buildResultPayload(activity, {}, META), results };
-        const r = validateSubmission(activity, payload, ctx);
-        expect(typeof r.valid).toBe('boolean');
-      }),
+      fc.property(
+        fc.array(entryArb, { maxLength: 25 }),
+        fc.constantFrom(EVERY_TYPE_ACTIVITY, branched),
+        (results, activity) => {
+          const payload = { ...buildResultPayload(activity, {}, META), results };
+          const r = validateSubmission(activity, payload, ctx);
+          expect(typeof r.valid).toBe('boolean');
+        },
+      ),
       { numRuns: 500 },
     );
   });

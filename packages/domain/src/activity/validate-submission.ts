@@ -8,6 +8,7 @@ import { decodeEntry } from './answer-codec';
 import { computeFlow, flowIndex } from './branching';
 import { type Activity, ActivitySchema, type Question } from './model';
 import { type ActivityResultPayload, ActivityResultPayloadSchema } from './payload';
+import { fastParsePayload } from './payload-fast';
 import { type DataCheckRecord, messageText, msg, type QuestionResult, type RuleMessage } from './result';
 import type { RuleContext } from './rules/context';
 import { type ActivityScore, scoreActivity } from './scoring/scoring';
@@ -51,8 +52,20 @@ function asActivity(input: unknown): Activity | null {
   return a;
 }
 
-const texts = (list: RuleMessage[], lang: string): TextMessage[] =>
-  list.map((m) => ({ ...m, text: messageText(m, lang) }));
+const byIdCache = new WeakMap<Activity, Map<string, Question>>();
+function questionsById(activity: Activity): Map<string, Question> {
+  let m = byIdCache.get(activity);
+  if (!m) {
+    m = new Map(activity.questions.map((q) => [q.identifier, q]));
+    byIdCache.set(activity, m);
+  }
+  return m;
+}
+
+function texts(list: RuleMessage[], lang: string): TextMessage[] {
+  if (list.length === 0) return [];
+  return list.map((m) => ({ ...m, text: messageText(m, lang) }));
+}
 
 function failed(m: RuleMessage, lang: string): SubmissionResult {
   return { valid: false, errors: texts([m], lang), questions: {}, dataChecks: [], score: null };
@@ -62,12 +75,14 @@ function run(activityInput: unknown, payloadInput: unknown, ctx: SubmissionConte
   const lang = typeof ctx.language === 'string' ? ctx.language : 'en';
   const activity = asActivity(activityInput);
   if (!activity) return failed(msg('activity.invalidActivity'), lang);
-  const p = ActivityResultPayloadSchema.safeParse(payloadInput);
-  if (!p.success) return failed(msg('activity.invalidPayload'), lang);
-  const payload = p.data;
+  let payload = fastParsePayload(payloadInput);
+  if (!payload) {
+    const p = ActivityResultPayloadSchema.safeParse(payloadInput);
+    if (!p.success) return failed(msg('activity.invalidPayload'), lang);
+    payload = p.data;
+  }
 
-  const byId = new Map<string, Question>();
-  for (const q of activity.questions) byId.set(q.identifier, q);
+  const byId = questionsById(activity);
   const errors: RuleMessage[] = [];
   const answers: Record<string, Answer | undefined> = {};
   const given = new Set<string>();
@@ -91,7 +106,12 @@ function run(activityInput: unknown, payloadInput: unknown, ctx: SubmissionConte
   const questions: Record<string, SubmissionQuestionResult> = {};
   const dataChecks: DataCheckRecord[] = [];
   let valid = errors.length === 0;
-  const ruleCtx = { ...ctx, language: lang, allowDataEditChecks: activity.allowDataEditChecks };
+  const ruleCtx = {
+    now: ctx.now,
+    timeZone: ctx.timeZone,
+    language: lang,
+    allowDataEditChecks: activity.allowDataEditChecks,
+  };
   for (const q of flowIndex(activity).flow) {
     const a = answers[q.identifier];
     if (disabled.has(q.identifier)) {
@@ -109,7 +129,7 @@ function run(activityInput: unknown, payloadInput: unknown, ctx: SubmissionConte
     const r = validateQuestion(q, a, ruleCtx);
     if (mismatched.has(q.identifier)) r.errors.unshift(msg('activity.invalidPayload'));
     if (r.errors.length) valid = false;
-    dataChecks.push(...r.dataChecks);
+    if (r.dataChecks.length) dataChecks.push(...r.dataChecks);
     questions[q.identifier] = {
       status: r.status,
       disabled: false,
@@ -118,7 +138,7 @@ function run(activityInput: unknown, payloadInput: unknown, ctx: SubmissionConte
       dataChecks: r.dataChecks,
     };
   }
-  const score = scoreActivity(activity, answers);
+  const score = scoreActivity(activity, answers, disabled);
   return { valid, errors: texts(errors, lang), questions, dataChecks, score, payload };
 }
 

@@ -25,7 +25,10 @@ beforeAll(() => {
   // the file refers to two definitions it does not hold: Resource (Bundle, Parameters) — aliased to
   // ResourceList, as in the official FHIR schema — and integer64 (medplum's R5 extension types)
   const defs = definitions.definitions as Record<string, unknown>;
-  const missing = { Resource: { $ref: '#/definitions/ResourceList' }, integer64: { type: 'string', pattern: '^-?([0]|([1-9][0-9]*))$' } };
+  const missing = {
+    Resource: { $ref: '#/definitions/ResourceList' },
+    integer64: { type: 'string', pattern: '^-?([0]|([1-9][0-9]*))$' },
+  };
   ajv.addSchema({ ...definitions, definitions: { ...missing, ...defs }, $id: base });
   const q = ajv.compile({ $ref: `${base}#/definitions/Questionnaire` });
   const r = ajv.compile({ $ref: `${base}#/definitions/QuestionnaireResponse` });
@@ -38,7 +41,10 @@ const branched = (() => {
   const input = structuredClone(EVERY_TYPE_ACTIVITY_INPUT);
   input.questions[1]!.branching = { rules: [{ operator: 'eq', value: 'good', skipTo: 'country' }] };
   input.questions[2]!.branching = { rules: [{ operator: 'eq', value: 'cough', skipTo: 'severity' }] };
-  input.questions[12]!.branching = { mode: 'normal', rules: [{ operator: 'between', startValue: 1, endValue: 2, skipTo: 'temp' }] };
+  input.questions[12]!.branching = {
+    mode: 'normal',
+    rules: [{ operator: 'between', startValue: 1, endValue: 2, skipTo: 'temp' }],
+  };
   return parseActivity(input);
 })();
 
@@ -60,12 +66,22 @@ describe('FHIR R4 Questionnaire', () => {
     const item = (id: string) => qn.item!.find((i) => i.linkId === id)!;
     expect(qn.title).toBe('Diario');
     expect(item('mood')).toMatchObject({ type: 'choice', required: true, text: '¿Cómo se siente?' });
-    expect(item('mood').answerOption?.[1]?.valueCoding).toMatchObject({ code: 'bad', display: 'Mal', extension: [{ valueDecimal: 2 }] });
+    expect(item('mood').answerOption?.[1]?.valueCoding).toMatchObject({
+      code: 'bad',
+      display: 'Mal',
+      extension: [{ valueDecimal: 2 }],
+    });
     expect(item('mood').answerOption?.[2]?.valueCoding).toMatchObject({ code: 'mood-other', display: 'Otro' });
     expect(item('symptoms')).toMatchObject({ type: 'choice', repeats: true, required: false });
     expect(item('notes')).toMatchObject({ type: 'text', maxLength: 200 });
     expect(item('intro').type).toBe('display');
-    expect(item('meds').item?.map((i) => i.linkId)).toEqual(['meds.name', 'meds.dosageAmount', 'meds.dosageUnit', 'meds.numberOfDoses', 'meds.reason']);
+    expect(item('meds').item?.map((i) => i.linkId)).toEqual([
+      'meds.name',
+      'meds.dosageAmount',
+      'meds.dosageUnit',
+      'meds.numberOfDoses',
+      'meds.reason',
+    ]);
     // symptoms and severity are skipped only when mood = good: enabled when mood != good
     const notGood = [{ question: 'mood', operator: '!=', answerCoding: expect.objectContaining({ code: 'good' }) }];
     expect(item('symptoms').enableWhen).toEqual(notGood);
@@ -75,7 +91,12 @@ describe('FHIR R4 Questionnaire', () => {
     expect(item('temp').enableWhen).toBeUndefined();
     expect(item('steps').enableWhen).toBeUndefined();
     expect(QUESTION_TYPES.map((t) => t)).toHaveLength(27);
-    expect(fhirItemType(EVERY_TYPE_ACTIVITY.questions.find((q) => q.type === 'Text' && !q.constraints.multiline) ?? { ...EVERY_TYPE_ACTIVITY.questions[16]!, constraints: { multiline: false } } as never)).toBe('string');
+    expect(
+      fhirItemType(
+        EVERY_TYPE_ACTIVITY.questions.find((q) => q.type === 'Text' && !q.constraints.multiline) ??
+          ({ ...EVERY_TYPE_ACTIVITY.questions[16]!, constraints: { multiline: false } } as never),
+      ),
+    ).toBe('string');
   });
 
   it('the schema check does refuse a broken resource', () => {
@@ -83,7 +104,13 @@ describe('FHIR R4 Questionnaire', () => {
     qn.item[0].weight = 1;
     expect(validateQuestionnaire(qn)).toBe(false);
     expect(validateQuestionnaire({ ...toQuestionnaire(EVERY_TYPE_ACTIVITY), status: 'live' })).toBe(false);
-    expect(validateResponse({ resourceType: 'QuestionnaireResponse', status: 'completed', item: [{ linkId: 'a', answer: [{ valueDate: '05/03/2024' }] }] })).toBe(false);
+    expect(
+      validateResponse({
+        resourceType: 'QuestionnaireResponse',
+        status: 'completed',
+        item: [{ linkId: 'a', answer: [{ valueDate: '05/03/2024' }] }],
+      }),
+    ).toBe(false);
   });
 
   it('two expressible rules on one item: enableBehavior all', () => {
@@ -111,7 +138,13 @@ describe('FHIR R4 QuestionnaireResponse', () => {
     expect(item('visitDate').answer).toEqual([{ valueDate: '2024-03-05' }]);
     expect(item('doseTime').answer).toEqual([{ valueTime: '08:30:00' }]);
     expect(item('onset').answer).toEqual([{ valueDateTime: '2024-03-01T14:15:00-04:00' }]);
-    expect(item('meds').item?.map((i) => i.linkId)).toEqual(['meds.medicationId', 'meds.dosageAmount', 'meds.dosageUnit', 'meds.numberOfDoses', 'meds.reason']);
+    expect(item('meds').item?.map((i) => i.linkId)).toEqual([
+      'meds.medicationId',
+      'meds.dosageAmount',
+      'meds.dosageUnit',
+      'meds.numberOfDoses',
+      'meds.reason',
+    ]);
   });
 
   const pools: Record<string, Answer[]> = {
@@ -128,12 +161,19 @@ describe('FHIR R4 QuestionnaireResponse', () => {
     notes: [{ answer: 'a, b\nc' }],
     meds: [
       { medication: [{ name: 'Aspirin', isOther: true, dosageAmount: 250.5, dosageUnit: 'mg', numberOfDoses: '2' }] },
-      { medication: [VALID_ANSWERS.meds!.medication![0]!, { medicationId: 'ibu', dosageUnit: 'ml', numberOfDoses: 1, reason: 'pain' }] },
+      {
+        medication: [
+          VALID_ANSWERS.meds!.medication![0]!,
+          { medicationId: 'ibu', dosageUnit: 'ml', numberOfDoses: 1, reason: 'pain' },
+        ],
+      },
       { medication: [{}] },
     ],
   };
   const arb = fc.record(
-    Object.fromEntries(Object.entries(pools).map(([k, v]) => [k, fc.option(fc.constantFrom(...v), { nil: undefined })])),
+    Object.fromEntries(
+      Object.entries(pools).map(([k, v]) => [k, fc.option(fc.constantFrom(...v), { nil: undefined })]),
+    ),
   ) as fc.Arbitrary<AnswerMap>;
 
   it('round trip for any answers (property), schema-valid', () => {
@@ -153,7 +193,10 @@ describe('FHIR R4 QuestionnaireResponse', () => {
     payload.results.push({ ...payload.results[0]!, questionId: 'ghost', answerText: 'x', optionId: 'y' });
     payload.results.push({ ...payload.results[0]!, questionId: 'ghost2', answerText: '', optionId: '' });
     payload.results.find((r) => r.questionId === 'meds')!.answerText = 'not json';
-    const back = fromQuestionnaireResponse(EVERY_TYPE_ACTIVITY, JSON.parse(JSON.stringify(toQuestionnaireResponse(EVERY_TYPE_ACTIVITY, payload))));
+    const back = fromQuestionnaireResponse(
+      EVERY_TYPE_ACTIVITY,
+      JSON.parse(JSON.stringify(toQuestionnaireResponse(EVERY_TYPE_ACTIVITY, payload))),
+    );
     expect(ActivityResultPayloadSchema.parse(back)).toEqual(payload);
   });
 });

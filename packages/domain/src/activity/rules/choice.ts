@@ -27,15 +27,37 @@ export function allowsMultiple(q: Question): boolean {
   return false;
 }
 
+const knownIds = new WeakMap<Question, Set<string>>();
+function knownOptionIds(q: Question): Set<string> {
+  let known = knownIds.get(q);
+  if (!known) {
+    known = new Set(optionsOf(q).map((o) => o.id));
+    if (q.otherOptionId) known.add(q.otherOptionId);
+    knownIds.set(q, known);
+  }
+  return known;
+}
+
 /** Errors of a non-empty choice answer. */
 export function validateChoice(q: Question, a: Answer | undefined): RuleMessage[] {
   const ids = chosenOptionIds(a);
-  const known = new Set(optionsOf(q).map((o) => o.id));
-  if (q.otherOptionId) known.add(q.otherOptionId);
+  const known = knownOptionIds(q);
   if (ids.some((id) => !known.has(id)) || new Set(ids).size !== ids.length) return [msg('activity.invalidOption')];
   if (!allowsMultiple(q) && ids.length !== 1) return [msg('activity.required')];
   if (q.otherOptionId && q.otherOptionContentField && ids.includes(q.otherOptionId) && !(a?.otherText ?? '').trim()) {
     return [msg('activity.required', undefined, 'otherText')];
   }
   return [];
+}
+
+const optionScores = new WeakMap<Question, Map<string, number | undefined>>();
+/** Score per option id of a choice question (the other option: otherScore). */
+export function optionScoreMap(q: Question): Map<string, number | undefined> {
+  let scores = optionScores.get(q);
+  if (!scores) {
+    scores = new Map(optionsOf(q).map((o) => [o.id, o.score]));
+    if (q.otherOptionId) scores.set(q.otherOptionId, q.otherScore);
+    optionScores.set(q, scores);
+  }
+  return scores;
 }

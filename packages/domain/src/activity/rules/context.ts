@@ -29,13 +29,51 @@ export function zonedNow(ctx: RuleContext = {}): dayjs.Dayjs {
   }
 }
 
+const formatters = new Map<string, Intl.DateTimeFormat | null>();
+function formatter(tz: string): Intl.DateTimeFormat | null {
+  let f = formatters.get(tz);
+  if (f === undefined) {
+    try {
+      f = new Intl.DateTimeFormat('en-US', {
+        timeZone: tz,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      });
+    } catch {
+      f = null;
+    }
+    formatters.set(tz, f);
+  }
+  return f;
+}
+
+let last: { key: string; date: string; minutes: number } | null = null;
+
+/** Wall-clock date and minutes of `now` in the context's zone (fast path for the rules; cached). */
+function zonedParts(ctx: RuleContext): { date: string; minutes: number } {
+  const raw = ctx.now ?? Date.now();
+  let ms = raw instanceof Date ? raw.getTime() : typeof raw === 'number' ? raw : Date.parse(raw);
+  if (!Number.isFinite(ms)) ms = Date.now();
+  const tz = ctx.timeZone || 'UTC';
+  const key = `${Math.floor(ms / 60_000)}|${tz}`;
+  if (last?.key === key) return last;
+  const f = formatter(tz) ?? (formatter('UTC') as Intl.DateTimeFormat);
+  const p: Record<string, string> = {};
+  for (const part of f.formatToParts(ms)) p[part.type] = part.value;
+  last = { key, date: `${p.year}-${p.month}-${p.day}`, minutes: Number(p.hour) * 60 + Number(p.minute) };
+  return last;
+}
+
 /** Today in the participant's zone as `YYYY-MM-DD`. */
 export function todayIso(ctx: RuleContext = {}): string {
-  return zonedNow(ctx).format('YYYY-MM-DD');
+  return zonedParts(ctx).date;
 }
 
 /** Minutes since midnight now in the participant's zone. */
 export function nowMinutes(ctx: RuleContext = {}): number {
-  const d = zonedNow(ctx);
-  return d.hour() * 60 + d.minute();
+  return zonedParts(ctx).minutes;
 }

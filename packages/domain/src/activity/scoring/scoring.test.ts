@@ -65,7 +65,7 @@ describe('safe expression evaluator (decision B-scoring-evaluator)', () => {
   });
 
   it('rejects long expressions and non-strings', () => {
-    expect(evaluateExpression('1+'.repeat(1500) + '1', () => 1)).toBeNull();
+    expect(evaluateExpression(`${'1+'.repeat(1500)}1`, () => 1)).toBeNull();
     expect(evaluateExpression(42 as unknown as string, () => 1)).toBeNull();
   });
 
@@ -106,7 +106,9 @@ describe('scoring (decision B-086)', () => {
   });
 
   it('nothing is scored unless canScoreResponses', () => {
-    expect(scoreActivity(parseActivity({ ...EVERY_TYPE_ACTIVITY_INPUT, canScoreResponses: false }), VALID_ANSWERS)).toBeNull();
+    expect(
+      scoreActivity(parseActivity({ ...EVERY_TYPE_ACTIVITY_INPUT, canScoreResponses: false }), VALID_ANSWERS),
+    ).toBeNull();
   });
 
   it('a bad expression gives null; variables can use earlier variables', () => {

@@ -11,7 +11,7 @@ import { answerValue, chosenOptionIds } from '../answer';
 import { disabledQuestions } from '../branching';
 import type { Activity, Question } from '../model';
 import { isChoiceType } from '../question-types';
-import { optionsOf } from '../rules/choice';
+import { optionScoreMap } from '../rules/choice';
 import { parseNumberInput } from '../rules/number';
 import { evaluateAst, parseExpression, type ScoreValue } from './evaluator';
 
@@ -19,8 +19,7 @@ import { evaluateAst, parseExpression, type ScoreValue } from './evaluator';
 export function questionScore(q: Question, a: Answer | undefined): ScoreValue {
   if (!a || a.skipped) return null;
   if (isChoiceType(q.type)) {
-    const scores = new Map(optionsOf(q).map((o) => [o.id, o.score]));
-    if (q.otherOptionId) scores.set(q.otherOptionId, q.otherScore);
+    const scores = optionScoreMap(q);
     let total: number | null = null;
     for (const id of chosenOptionIds(a)) {
       const s = scores.get(id);
@@ -66,10 +65,17 @@ function expressions(activity: Activity): (jsep.Expression | null)[] {
   return list;
 }
 
-/** Score a set of answers; null when the activity does not score responses. */
-export function scoreActivity(activity: Activity, answers: AnswerMap): ActivityScore | null {
+/**
+ * Score a set of answers; null when the activity does not score responses. `disabled` (the disabled
+ * set of these answers) saves walking the branching again when the caller has it.
+ */
+export function scoreActivity(
+  activity: Activity,
+  answers: AnswerMap,
+  disabled?: ReadonlySet<string>,
+): ActivityScore | null {
   if (!activity.canScoreResponses) return null;
-  const disabled = disabledQuestions(activity, answers);
+  disabled ??= disabledQuestions(activity, answers);
   const questions: Record<string, ScoreValue> = {};
   let total: ScoreValue = null;
   for (const q of activity.questions) {

@@ -31,6 +31,17 @@ export interface Endpoint<
   rateLimited?: boolean;
   /** The loader is not shown for this call (spec 000 §7.1 exclusions). */
   noLoader?: boolean;
+  /**
+   * Content-editing endpoint (spec 002 §5): the server sanitises every string of its body, query and
+   * headers (script tags, eval/expression calls, javascript:/vbscript: prefixes, on* handlers) before
+   * the handler sees them.
+   */
+  sanitize?: boolean;
+  /**
+   * A raw upload (not JSON): the request body is the file itself, of one of these content types and at
+   * most maxBytes long. `body` is then not used; the client sends it with upload progress events.
+   */
+  upload?: { contentTypes: readonly string[]; maxBytes: number };
 }
 
 export function defineEndpoint<

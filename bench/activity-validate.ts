@@ -1,5 +1,10 @@
 // `npm run bench:activity -w bench`: validateSubmission of a 20-answer activity (every answerable
 // question type, branching, data edit checks, scoring) on one core. A figure, not a pass/fail.
+// The script bundles this file with esbuild first (no keepNames, as the production server build) and
+// runs the bundle in a fresh node process: decision docs/decisions/B-bench-validate-submission.md.
+import { cpus, loadavg } from 'node:os';
+import { basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildResultPayload } from '../packages/domain/src/activity/build-payload';
 import { EVERY_TYPE_ACTIVITY_INPUT, META, VALID_ANSWERS } from '../packages/domain/src/activity/fixtures';
 import { parseActivity } from '../packages/domain/src/activity/model';
@@ -45,6 +50,13 @@ if (!check.valid) throw new Error(`bench payload is not valid: ${JSON.stringify(
 
 for (let i = 0; i < 5_000; i++) validateSubmission(activity, payload, ctx);
 
+// the machine's load before and after: a figure taken while other work runs reads low
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+const loadBefore = load();
+
 let n = 0;
 const cpuStart = process.cpuUsage();
 const start = process.hrtime.bigint();
@@ -63,3 +75,9 @@ console.log(`validateSubmission, ${answered} answers: ${fmt(n / seconds)} valida
 // CPU time of this process: the figure for one core even when other processes share the machine
 console.log(`per CPU-second of this process: ${fmt(n / cpuSeconds)} validations/s`);
 console.log(`(${n.toLocaleString('en-US')} runs in ${seconds.toFixed(2)} s wall, ${cpuSeconds.toFixed(2)} s CPU)`);
+console.log(
+  `load average (1, 5, 15 min) before ${loadBefore}, after ${load()} on ${cpus().length} cores;` +
+    ` ${basename(fileURLToPath(import.meta.url))} on node ${process.version}`,
+);
+if ((loadavg()[0] ?? 0) >= 1.5)
+  console.log('the machine is busy (load ≥ 1.5): compare runs back to back before trusting this');

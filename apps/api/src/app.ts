@@ -14,7 +14,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db/database';
 import { buildOpenApi, docsHtml } from './http/docs';
 import { fail, HttpError } from './http/errors';
-import { registerEndpoints } from './http/register';
+import { registerEndpoints, registerUploadParsers } from './http/register';
 import { ALL_ROUTES } from './routes';
 
 /** Path segments that carry secrets are masked in logs (reset/invitation tokens). */
@@ -22,11 +22,21 @@ function maskUrl(url: string): string {
   return url.replace(/(password-tokens\/)[^/?#]+/, '$1[REDACTED]').replace(/([?&](token|code)=)[^&]+/g, '$1[REDACTED]');
 }
 
-function toHttpError(err: FastifyError): HttpError | null {
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** "1 MiB", "2 MiB", "512 KiB": the limit named in a 413 message. */
+export function formatByteLimit(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
+
+function toHttpError(err: FastifyError, bodyLimit = JSON_BODY_LIMIT): HttpError | null {
   if (err instanceof HttpError) return err;
+  const limit = formatByteLimit(bodyLimit);
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return fail('PAYLOAD_TOO_LARGE', { limit: '1 MiB' });
+      return fail('PAYLOAD_TOO_LARGE', { limit });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return fail('UNSUPPORTED_MEDIA_TYPE');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -37,14 +47,14 @@ function toHttpError(err: FastifyError): HttpError | null {
   if (err.statusCode === 400 && (err instanceof SyntaxError || err.name === 'SyntaxError'))
     return fail('MALFORMED_JSON');
   if (err.statusCode === 400) return fail('VALIDATION_FAILED');
-  if (err.statusCode === 413) return fail('PAYLOAD_TOO_LARGE', { limit: '1 MiB' });
+  if (err.statusCode === 413) return fail('PAYLOAD_TOO_LARGE', { limit });
   if (err.statusCode === 415) return fail('UNSUPPORTED_MEDIA_TYPE');
   return null;
 }
 
 export async function buildApp({ db, config }: { db: Db; config: AppConfig }): Promise<FastifyInstance> {
   const app = Fastify({
-    bodyLimit: 1024 * 1024,
+    bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     logger: {
       level: config.logLevel,
@@ -105,7 +115,7 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    const known = toHttpError(err);
+    const known = toHttpError(err, req.routeOptions?.bodyLimit ?? JSON_BODY_LIMIT);
     if (known) {
       if (known.status >= 500) req.log.error({ err }, 'request failed');
       return reply.status(known.status).send(known.body);
@@ -135,6 +145,7 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
   app.get('/api/docs/openapi.json', async () => openApi);
   app.get('/api/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(html));
 
+  registerUploadParsers(app, ENDPOINTS);
   registerEndpoints(app, ALL_ROUTES, ENDPOINTS, db, config);
 
   if (existsSync(config.staticDirs.staff)) {

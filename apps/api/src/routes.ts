@@ -1,11 +1,14 @@
 /** Every handler, one list per area; app.ts refuses to start if an ENDPOINT has none. */
 import type { RouteDef } from './http/context';
 import { authRoutes } from './modules/auth/auth.routes';
+import { identityRoutes } from './modules/auth/identity.routes';
 import { clientRoutes } from './modules/clients/clients.routes';
 import { flagRoutes } from './modules/flags/flags.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { participantRoutes } from './modules/participants/participants.routes';
+import { ssoRoutes } from './modules/sso/sso.routes';
 import { studyRoutes } from './modules/studies/studies.routes';
+import { profileRoutes } from './modules/users/profile.routes';
 import { userRoutes } from './modules/users/users.routes';
 
 export const ALL_ROUTES: readonly RouteDef[] = [
@@ -13,7 +16,10 @@ export const ALL_ROUTES: readonly RouteDef[] = [
   ...flagRoutes,
   ...outboxRoutes,
   ...authRoutes,
+  ...identityRoutes,
+  ...profileRoutes,
   ...userRoutes,
   ...studyRoutes,
   ...participantRoutes,
+  ...ssoRoutes,
 ];

@@ -9,7 +9,8 @@ async function main() {
   const config = loadConfig();
   const handle = await openDatabase(config);
   const applied = await runMigrations(handle);
-  if (config.demoMode && (await seedDemo(handle.db))) console.log('› demo data set written (password Trialpath#1)');
+  if (config.demoMode && (await seedDemo(handle.db, { publicUrl: config.publicUrl })))
+    console.log('› demo data set written (password Trialpath#1)');
   const app = await buildApp({ db: handle.db, config });
   if (applied.length) app.log.info({ applied }, 'migrations applied');
 

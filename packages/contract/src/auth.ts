@@ -18,6 +18,14 @@ export const StaffUserSchema = z.object({
   phoneNumber: z.string().nullable(),
   realmOfPermission: z.string().nullable(),
   clientId: z.string(),
+  /** URL path of the profile image (GET, staff token), null when none. */
+  profileImage: z.string().nullable(),
+  workNumber: z.string().nullable(),
+  licenseType: z.string().nullable(),
+  /** false while an e-mail change awaits its code. */
+  otpVerified: z.boolean(),
+  /** set when the user is a client member (admin area). */
+  clientMemberId: z.string().nullable(),
 });
 export type StaffUser = z.infer<typeof StaffUserSchema>;
 

@@ -35,6 +35,11 @@ export interface ClientHooks {
   /** Called around every call (loader / progress bar). */
   onStart?: (endpoint: Endpoint) => void;
   onEnd?: (endpoint: Endpoint, ok: boolean) => void;
+  /**
+   * Abort a call that has not answered after this many milliseconds (decision A-234: the portals pass
+   * REQUEST_TIMEOUT_MS). The abort is reported like a network failure: ApiRequestError with status 0.
+   */
+  timeoutMs?: number;
 }
 
 export interface ApiClient {
@@ -49,6 +54,28 @@ function toQueryString(query: Record<string, unknown> | undefined): string {
   return s ? `?${s}` : '';
 }
 
+/** A signal that aborts when `outer` aborts or after `ms` milliseconds (no timer when ms is not set). */
+export function withTimeout(
+  outer: AbortSignal | undefined,
+  ms: number | undefined,
+): { signal: AbortSignal | undefined; clear: () => void } {
+  if (!ms || ms <= 0) return { signal: outer, clear: () => {} };
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  const timer = setTimeout(abort, ms);
+  if (outer) {
+    if (outer.aborted) controller.abort();
+    else outer.addEventListener('abort', abort, { once: true });
+  }
+  return {
+    signal: controller.signal,
+    clear() {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', abort);
+    },
+  };
+}
+
 /** The typed client both portals use: one `call` per contract endpoint. */
 export function createApiClient(baseUrl = '', hooks: ClientHooks = {}): ApiClient {
   async function once<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<ResponseOf<E>> {
@@ -61,18 +88,22 @@ export function createApiClient(baseUrl = '', hooks: ClientHooks = {}): ApiClien
     Object.assign(headers, input.headers);
     const hasBody = input.body !== undefined && endpoint.method !== 'GET';
     if (hasBody) headers['content-type'] = 'application/json';
+    const timeout = withTimeout(input.signal, hooks.timeoutMs);
     let res: Response;
+    let text: string;
     try {
       res = await fetch(url, {
         method: endpoint.method,
         headers,
         body: hasBody ? JSON.stringify(input.body) : undefined,
-        signal: input.signal,
+        signal: timeout.signal,
       });
+      text = await res.text();
     } catch {
       throw new ApiRequestError(0, null, endpoint.id);
+    } finally {
+      timeout.clear();
     }
-    const text = await res.text();
     let json: unknown = null;
     try {
       json = text ? JSON.parse(text) : null;

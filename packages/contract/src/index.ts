@@ -1,5 +1,8 @@
 import * as auth from './auth';
+import * as identity from './identity';
 import * as participant from './participant';
+import * as sso from './sso';
+import * as profile from './profile';
 import * as studies from './studies';
 import * as system from './system';
 import * as users from './users';
@@ -8,11 +11,15 @@ import type { Endpoint } from './endpoint';
 export * from './endpoint';
 export * from './common';
 export * from './auth';
+export * from './identity';
 export * from './participant';
+export * from './sso';
+export * from './profile';
 export * from './studies';
 export * from './system';
 export * from './users';
 export * from './client';
+export * from './upload';
 
 function endpointsOf(mod: Record<string, unknown>): Endpoint[] {
   return Object.values(mod).filter(
@@ -21,6 +28,13 @@ function endpointsOf(mod: Record<string, unknown>): Endpoint[] {
 }
 
 /** Every endpoint of the API, in one list: the server registers exactly these. */
-export const ENDPOINTS: readonly Endpoint[] = [system, auth, users, studies, participant].flatMap((m) =>
-  endpointsOf(m as Record<string, unknown>),
-);
+export const ENDPOINTS: readonly Endpoint[] = [
+  system,
+  auth,
+  users,
+  studies,
+  participant,
+  identity,
+  profile,
+  sso,
+].flatMap((m) => endpointsOf(m as Record<string, unknown>));

@@ -80,6 +80,18 @@ export const validateUserAccess = defineEndpoint({
   response: OkSchema,
 });
 
+/** the toggled-features call; the portal stores studyFeatures (state and local storage). */
+export const getStudyFeatures = defineEndpoint({
+  id: 'getStudyFeatures',
+  method: 'GET',
+  path: '/api/v1/studies/:studyId/features',
+  audience: 'staff',
+  permission: 'studies.view',
+  summary: 'Features switched on or off for the study (telehealth, eConsent, …)',
+  params: z.object({ studyId: z.string().uuid() }).strict(),
+  response: z.object({ studyId: z.string(), studyFeatures: z.record(z.string(), z.boolean()) }),
+});
+
 export const ParticipantSummarySchema = z.object({
   id: z.string(),
   participantId: z.string(),

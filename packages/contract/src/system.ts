@@ -5,6 +5,8 @@ import { defineEndpoint } from './endpoint';
 export const ClientIdentitySchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** The client's short code, e.g. 'trialpath-demo'. */
+  clientId: z.string(),
   isTwoFAEnabled: z.boolean(),
   isCognitoAuthentication: z.boolean(),
   isParticipantUsesCognito: z.boolean(),

@@ -96,7 +96,7 @@ export const inviteUser = defineEndpoint({
   summary: 'Invite a staff user: creates the account and e-mails a create-password link',
   body: z
     .object({
-      username: z.string().min(3).max(150),
+      username: z.string().min(3).max(150).optional(), // absent: the invitee registers (#/register/{token})
       email: z.string().email().max(320),
       firstName: z.string().min(1).max(100),
       lastName: z.string().min(1).max(100),

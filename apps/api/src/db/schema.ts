@@ -16,6 +16,8 @@ export interface ClientsTable {
   is_cognito_authentication: Generated<boolean>;
   is_participant_uses_cognito: Generated<boolean>;
   support_desk_url: string | null;
+  /** Short code (000 §3 clientId), e.g. 'trialpath-demo'. */
+  code: string;
   created_at: Generated<Date>;
 }
 
@@ -30,7 +32,8 @@ export interface FeatureFlagsTable {
 export interface UsersTable {
   id: Generated<string>;
   client_id: string;
-  username: string;
+  /** null while an invitee has not registered yet (registration chooses it). */
+  username: string | null;
   email: string;
   first_name: Generated<string>;
   last_name: Generated<string>;
@@ -44,7 +47,23 @@ export interface UsersTable {
   failed_attempts: Generated<number>;
   locked_until: NullableTimestamp;
   token_version: Generated<number>;
+  work_number: ColumnType<string | null, string | null | undefined, string | null>;
+  license_type: ColumnType<string | null, string | null | undefined, string | null>;
+  /** false after an e-mail change until the new address is confirmed with a code. */
+  otp_verified: Generated<boolean>;
+  pending_email: ColumnType<string | null, string | null | undefined, string | null>;
+  client_member_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the profile image was last stored (null = none). */
+  profile_image_at: NullableTimestamp;
   created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface UserProfileImagesTable {
+  user_id: string;
+  content_type: string;
+  byte_size: number;
+  data: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
   updated_at: Timestamp;
 }
 
@@ -70,6 +89,7 @@ export interface StudiesTable {
   status: ColumnType<'DESIGN' | 'LIVE' | 'CLOSED', 'DESIGN' | 'LIVE' | 'CLOSED' | undefined>;
   color: string | null;
   is_new_study_configurator: Generated<boolean>;
+  features: Json<Record<string, unknown>>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -141,7 +161,7 @@ export interface RefreshTokensTable {
   created_at: Generated<Date>;
 }
 
-export type PasswordTokenPurpose = 'reset' | 'invite' | 'participant_reset';
+export type PasswordTokenPurpose = 'reset' | 'invite' | 'participant_reset' | 'register';
 
 export interface PasswordTokensTable {
   id: Generated<string>;
@@ -154,9 +174,13 @@ export interface PasswordTokensTable {
   created_at: Generated<Date>;
 }
 
+export type ChallengePurpose = 'sign-in' | 'otp-verified' | 'reset-password' | 'mobile' | 'email-change';
+
 export interface MfaChallengesTable {
   id: Generated<string>;
-  user_id: string;
+  /** null for a decoy challenge (unknown account): it can never verify. */
+  user_id: string | null;
+  purpose: ColumnType<ChallengePurpose, ChallengePurpose | undefined, ChallengePurpose>;
   code_hash: string;
   channel: 'email' | 'sms';
   destination: string;
@@ -210,6 +234,7 @@ export interface Database {
   clients: ClientsTable;
   feature_flags: FeatureFlagsTable;
   users: UsersTable;
+  user_profile_images: UserProfileImagesTable;
   countries: CountriesTable;
   languages: LanguagesTable;
   studies: StudiesTable;

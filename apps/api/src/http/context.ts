@@ -40,6 +40,8 @@ export interface Ctx<E extends Endpoint = Endpoint> {
   params: Out<E['params']>;
   query: Out<E['query']>;
   body: Out<E['body']>;
+  /** Upload endpoints: the request body as received (its content type is one the endpoint lists). */
+  upload: { data: Buffer; contentType: string } | null;
   actor: Actor | null;
   env: AppEnvironment;
   ip: string;
@@ -49,6 +51,17 @@ export interface Ctx<E extends Endpoint = Endpoint> {
   /** The signed-in staff user (the guard already refused anyone else on staff endpoints). */
   staff(): StaffActor;
   participant(): ParticipantActor;
+}
+
+/**
+ * A non-JSON answer (an image, a file): the plumbing sends the bytes with this content type instead
+ * of serialising JSON. Declared in the contract as `response: z.any()`.
+ */
+export class BinaryResponse {
+  constructor(
+    readonly contentType: string,
+    readonly data: Uint8Array,
+  ) {}
 }
 
 export type Handler<E extends Endpoint> = (ctx: Ctx<E>) => Promise<z.input<E['response']>>;

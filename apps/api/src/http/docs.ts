@@ -21,6 +21,28 @@ function parameters(e: Endpoint) {
   return out;
 }
 
+const BINARY = { type: 'string', format: 'binary' };
+
+/** A `z.any()` response is a binary answer (an image, a file), not JSON. */
+function isBinaryResponse(e: Endpoint): boolean {
+  return e.response instanceof z.ZodAny;
+}
+
+function requestBody(e: Endpoint) {
+  if (e.upload) {
+    return {
+      requestBody: {
+        required: true,
+        description: `The file itself, at most ${e.upload.maxBytes} bytes`,
+        content: Object.fromEntries(e.upload.contentTypes.map((t) => [t, { schema: BINARY }])),
+      },
+      'x-max-bytes': e.upload.maxBytes,
+    };
+  }
+  if (!e.body) return {};
+  return { requestBody: { required: true, content: { 'application/json': { schema: toSchema(e.body, 'input') } } } };
+}
+
 export function buildOpenApi(endpoints: readonly Endpoint[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   const error = {
@@ -38,12 +60,13 @@ export function buildOpenApi(endpoints: readonly Endpoint[]) {
       'x-audience': e.audience,
       ...(e.permission ? { 'x-permission': e.permission } : {}),
       ...(e.rateLimited ? { 'x-rate-limited': true } : {}),
+      ...(e.sanitize ? { 'x-sanitized': true } : {}),
       parameters: parameters(e),
-      ...(e.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(e.body, 'input') } } } }
-        : {}),
+      ...requestBody(e),
       responses: {
-        '200': { description: 'OK', content: { 'application/json': { schema: toSchema(e.response, 'output') } } },
+        '200': isBinaryResponse(e)
+          ? { description: 'The bytes, with their content type', content: { '*/*': { schema: BINARY } } }
+          : { description: 'OK', content: { 'application/json': { schema: toSchema(e.response, 'output') } } },
         default: error,
       },
     };

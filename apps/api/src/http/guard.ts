@@ -67,7 +67,7 @@ export async function authenticate(
   return {
     type: 'staff',
     userId: user.id,
-    username: user.username,
+    username: user.username ?? '',
     clientId: user.client_id,
     platformRole: user.platform_role,
     realm: user.realm,

@@ -5,18 +5,57 @@
  * unless the error is marked keepChanges (failed sign-ins are still counted and audited).
  */
 import type { Endpoint } from '@trialpath/contract';
-import { parseEnvHeader } from '@trialpath/domain';
+import { parseEnvHeader, sanitizeContent } from '@trialpath/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
 import { appendAuditEntries, type AuditDraft } from '../modules/audit/audit.repository';
 import { type AuditInput, redactSecrets } from '../modules/audit/audit.service';
-import type { Actor, Ctx, RouteDef } from './context';
+import { type Actor, BinaryResponse, type Ctx, type RouteDef } from './context';
 import { fail, HttpError } from './errors';
 import { authenticate, authorize } from './guard';
 import { parsePart } from './validation';
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: HttpError };
+
+/** The media type of a request without parameters, lowercased: `image/png; x=y` → `image/png`. */
+export function mediaType(header: string | undefined): string {
+  return (header ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/**
+ * Content types of every upload endpoint: parsed as a raw Buffer (up to the route's bodyLimit, which
+ * is the endpoint's maxBytes). Any other endpoint receiving one of them answers 415.
+ */
+export function registerUploadParsers(app: FastifyInstance, endpoints: readonly Endpoint[]): void {
+  const types = [...new Set(endpoints.flatMap((e) => e.upload?.contentTypes ?? []))];
+  if (types.length === 0) return;
+  app.addContentTypeParser(types, { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+}
+
+/**
+ * Spec 002 §5 (A-166, A-167): on a `sanitize` endpoint every string of the body, the query and the
+ * headers goes through the domain's sanitizeContent before validation and the handler.
+ */
+function sanitizeRequest(req: FastifyRequest): void {
+  req.body = sanitizeContent(req.body);
+  req.query = sanitizeContent(req.query);
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === 'string' || Array.isArray(value)) req.headers[name] = sanitizeContent(value);
+  }
+}
+
+/** Upload endpoints take the raw body of a declared content type; everything else refuses raw bodies. */
+function checkUploadBody(endpoint: Endpoint, req: FastifyRequest): void {
+  const raw = Buffer.isBuffer(req.body);
+  if (!endpoint.upload) {
+    if (raw) throw fail('UNSUPPORTED_MEDIA_TYPE');
+    return;
+  }
+  if (!raw || !endpoint.upload.contentTypes.includes(mediaType(req.headers['content-type']))) {
+    throw fail('UNSUPPORTED_MEDIA_TYPE');
+  }
+}
 
 function toDraft(entry: AuditInput, actor: Actor | null, req: FastifyRequest, env: string): AuditDraft {
   const who =
@@ -58,15 +97,21 @@ export function registerEndpoints(
     app.route({
       method: endpoint.method,
       url: endpoint.path,
+      ...(endpoint.upload ? { bodyLimit: endpoint.upload.maxBytes } : {}),
       config: endpoint.rateLimited
         ? { rateLimit: { max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs } }
         : { rateLimit: false },
       handler: async (req, reply) => {
+        if (endpoint.sanitize) sanitizeRequest(req);
         const actor = await authenticate(endpoint, req.headers.authorization, db, config);
         const params = parsePart(endpoint.params, req.params, 'params');
         const query = parsePart(endpoint.query, req.query, 'query');
         await authorize(endpoint, actor, params, db);
-        const body = parsePart(endpoint.body, req.body, 'body');
+        checkUploadBody(endpoint, req);
+        const body = endpoint.upload ? undefined : parsePart(endpoint.body, req.body, 'body');
+        const upload = endpoint.upload
+          ? { data: req.body as Buffer, contentType: mediaType(req.headers['content-type']) }
+          : null;
         const env = actor?.type === 'participant' ? actor.environment : parseEnvHeader(req.headers.env);
         const entries: AuditInput[] = [];
 
@@ -76,6 +121,7 @@ export function registerEndpoints(
           params: params as never,
           query: query as never,
           body: body as never,
+          upload,
           actor,
           env,
           ip: req.ip,
@@ -129,6 +175,9 @@ export function registerEndpoints(
         }
         if (!outcome.ok) throw outcome.error;
         reply.header('cache-control', 'no-store');
+        if (outcome.value instanceof BinaryResponse) {
+          return reply.type(outcome.value.contentType).send(Buffer.from(outcome.value.data));
+        }
         return outcome.value;
       },
     });

@@ -5,6 +5,7 @@
  */
 import { FEATURE_FLAGS } from '@trialpath/domain';
 import type { Db } from '../db/database';
+import { sendInvitation } from '../modules/auth/auth.service';
 import { hashPassword } from '../modules/auth/passwords';
 
 export const DEMO_PASSWORD = 'Trialpath#1';
@@ -28,8 +29,14 @@ const LANGUAGES = [
   { id: 'es', display_name: 'Español' },
 ];
 
+/** the toggled features of the demo study. */
+export const DEMO_STUDY_FEATURES = { telehealth: true, eConsent: true, edc: true, analytics: true, caregiver: false };
+
+/** An invitation without a username, so the demo mailbox holds a #/register/{token} link to try. */
+export const DEMO_INVITEE_EMAIL = 'new.coordinator@trialpath.example';
+
 /** Returns false when the database already holds data (nothing is written then). */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, options: { publicUrl?: string } = {}): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('clients').select('id').limit(1).executeTakeFirst();
     if (existing) return false;
@@ -48,7 +55,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
 
     const client = await trx
       .insertInto('clients')
-      .values({ name: 'Trialpath Demo', support_desk_url: null })
+      .values({ name: 'Trialpath Demo', code: 'trialpath-demo', support_desk_url: null })
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx
@@ -75,6 +82,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
           status: 'LIVE',
           color: '#0f766e',
           is_new_study_configurator: true,
+          features: JSON.stringify(DEMO_STUDY_FEATURES),
         },
         {
           client_id: client.id,
@@ -183,6 +191,27 @@ export async function seedDemo(db: Db): Promise<boolean> {
       .execute();
     const uid = (u: string) => users.find((x) => x.username === u)!.id;
 
+    // An invited coordinator who has not registered yet: the invitation e-mail links #/register/{token}.
+    const invitee = await trx
+      .insertInto('users')
+      .values({
+        client_id: client.id,
+        username: null,
+        email: DEMO_INVITEE_EMAIL,
+        first_name: 'Nora',
+        last_name: 'Newcomer',
+        phone_number: null,
+        password_hash: null,
+        status: 'INVITED',
+        platform_role: 'StudyCoordinator',
+        realm: null,
+        data_access_type: 'BOTH',
+        profile_completed: false,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await sendInvitation(trx, { publicUrl: options.publicUrl ?? 'http://localhost:3000' }, invitee);
+
     await trx
       .insertInto('study_assignments')
       .values([
@@ -191,6 +220,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         { user_id: uid('pi.demo'), study_id: demo, role: 'Pi' },
         { user_id: uid('crc.demo'), study_id: demo, role: 'StudyCoordinator' },
         { user_id: uid('cra.demo'), study_id: demo, role: 'Cra', read_only: true },
+        { user_id: invitee.id, study_id: demo, role: 'StudyCoordinator' },
       ])
       .execute();
     await trx
@@ -203,6 +233,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         { user_id: uid('crc.demo'), site_id: site1!.id },
         { user_id: uid('cra.demo'), site_id: site1!.id },
         { user_id: uid('cra.demo'), site_id: site2!.id },
+        { user_id: invitee.id, site_id: site1!.id },
       ])
       .execute();
 

@@ -26,6 +26,19 @@ export function StartupEffects() {
     if (client.data) storage.setClientId(client.data.id);
   }, [client.data]);
 
+  // the platform and site-team roles are stored once loaded after sign-in.
+  useEffect(() => {
+    if (platformRoles.data && signedIn) storage.setRoles('platform', platformRoles.data.items);
+  }, [platformRoles.data, signedIn]);
+  useEffect(() => {
+    if (siteRoles.data && signedIn) storage.setRoles('site', siteRoles.data.items);
+  }, [siteRoles.data, signedIn]);
+
+  // A session from an earlier page load: keep a stored user record (per-study role updates go there, A-122).
+  useEffect(() => {
+    if (profile.data && signedIn && !storage.getUser()) storage.setUser(profile.data);
+  }, [profile.data, signedIn]);
+
   useEffect(() => {
     if (client.isError)
       notify(errorMessage(client.error, translate('errors.clients', undefined, lang)), { kind: 'error' });

@@ -22,6 +22,8 @@ const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswor
 const ResetPasswordPage = lazyPage(() => import('../features/auth/PasswordTokenPage'), 'ResetPasswordPage');
 const CreatePasswordPage = lazyPage(() => import('../features/auth/PasswordTokenPage'), 'CreatePasswordPage');
 const RegisterPage = lazyPage(() => import('../features/auth/RegisterPage'), 'RegisterPage');
+const ForgotPasswordOtpPage = lazyPage(() => import('../features/auth/OtpPages'), 'ForgotPasswordOtpPage');
+const ResetPasswordSendOtpPage = lazyPage(() => import('../features/auth/OtpPages'), 'ResetPasswordSendOtpPage');
 const AboutYouPage = lazyPage(() => import('../features/auth/AboutYouPage'), 'AboutYouPage');
 const ExpireLinkPage = lazyPage(() => import('../features/auth/SupportPages'), 'ExpireLinkPage');
 const GetCreateUsernameLinkPage = lazyPage(() => import('../features/auth/SupportPages'), 'GetCreateUsernameLinkPage');
@@ -52,9 +54,9 @@ const ELEMENTS: Record<RouteId, ReactElement> = {
   getCreateUsernameLink: <GetCreateUsernameLinkPage />,
   dontHaveUsername: <PageNotFound homeHref="#/" />,
   expireLink: <ExpireLinkPage />,
-  // The one-time-code reset variants: the token is a reset token, the code travels in the link.
-  forgotPasswordOtp: <ResetPasswordPage />,
-  resetPasswordSendOtp: <ResetPasswordPage />,
+  // One-time-code flows (A-019): the code page of a sent challenge, and sending a code in the reset flow.
+  forgotPasswordOtp: <ForgotPasswordOtpPage />,
+  resetPasswordSendOtp: <ResetPasswordSendOtpPage />,
   verifyIdentity: <PageNotFound homeHref="#/" />,
   policy: <PolicyPage />,
   termsOfUse: <TermsPage />,

@@ -6,12 +6,17 @@
 import {
   type ApiClient,
   ApiRequestError,
+  type CallInput,
+  type ClientHooks,
   createApiClient,
+  createUploader,
   type Endpoint,
   logout,
+  type ResponseOf,
   refreshTokens,
+  type UploadInput,
 } from '@trialpath/contract';
-import { cleanRequestBody, translate } from '@trialpath/domain';
+import { cleanRequestBody, REQUEST_TIMEOUT_MS, translate } from '@trialpath/domain';
 import { notify } from '@trialpath/ui';
 import i18n from '../i18n';
 import { createErrorHandler } from './http-errors';
@@ -115,9 +120,8 @@ const onError = createErrorHandler({
   sessionCall: (endpoint) => endpoint.audience === 'staff',
 });
 
-const loaderCalls = new Map<string, number>();
-
-const client: ApiClient = createApiClient('', {
+/** Headers, error decision and timeout shared by the JSON client and the uploader (000 §7.1, A-234). */
+export const clientHooks: ClientHooks = {
   headers(endpoint) {
     const headers: Record<string, string | undefined> = { ...envHeaderFor(endpoint, currentHash()) };
     const used = tokenKindFor(endpoint, currentHash(), storage, studyOverride);
@@ -125,31 +129,57 @@ const client: ApiClient = createApiClient('', {
     return headers;
   },
   onError,
-  onStart(endpoint) {
-    if (!shouldShowLoader(endpoint, window.location.href)) return;
-    loaderCalls.set(endpoint.id, (loaderCalls.get(endpoint.id) ?? 0) + 1);
-    loaderStore.start();
-  },
-  onEnd(endpoint, ok) {
-    const n = loaderCalls.get(endpoint.id) ?? 0;
-    if (n === 0) return;
-    loaderCalls.set(endpoint.id, n - 1);
+  timeoutMs: REQUEST_TIMEOUT_MS,
+};
+
+const client: ApiClient = createApiClient('', clientHooks);
+
+/** Run a call under the loader unless it is excluded (000 §7.1, A-161); a failed call fails the progress bar. */
+async function withLoader<T>(show: boolean, run: () => Promise<T>): Promise<T> {
+  if (!show) return run();
+  loaderStore.start();
+  let ok = false;
+  try {
+    const out = await run();
+    ok = true;
+    return out;
+  } finally {
     const failed = !ok && failedCalls > 0;
     if (failed) failedCalls -= 1;
     loaderStore.end(failed);
-  },
-});
+  }
+}
 
-/** The portal's client: PUT/POST/PATCH bodies pass the domain's cleaning step first (000 §7.1, A-164). */
+/** A-163: PUT/POST/PATCH bodies pass the domain's cleaning step before sending (000 §7.1, A-164). */
+export function cleanInput<E extends Endpoint>(endpoint: E, input: CallInput<E>): CallInput<E> {
+  return input.body !== undefined && endpoint.method !== 'GET' && endpoint.method !== 'DELETE'
+    ? { ...input, body: cleanRequestBody(input.body) }
+    : input;
+}
+
+/** The portal's client: cleaned bodies, the loader rule, the shared hooks. */
 export const api: ApiClient = {
   call(endpoint, input = {}) {
-    const cleaned =
-      input.body !== undefined && endpoint.method !== 'GET' && endpoint.method !== 'DELETE'
-        ? { ...input, body: cleanRequestBody(input.body) }
-        : input;
-    return client.call(endpoint, cleaned);
+    const cleaned = cleanInput(endpoint, input);
+    return withLoader(shouldShowLoader(endpoint, window.location.href, cleaned), () => client.call(endpoint, cleaned));
   },
 };
+
+/** Uploads (A-159): same headers, error decision, retry and timeout as `api`, with progress events. */
+const uploader = createUploader('', clientHooks);
+export function upload<E extends Endpoint>(endpoint: E, input: UploadInput<E>): Promise<ResponseOf<E>> {
+  return withLoader(shouldShowLoader(endpoint, window.location.href), () => uploader(endpoint, input));
+}
+
+/** A binary resource of the API (an image) with the same Authorization as the calls; an object URL. */
+export async function fetchObjectUrl(path: string): Promise<string | null> {
+  const used = tokenKindFor({ id: 'binary' }, currentHash(), storage, studyOverride);
+  const res = await fetch(path, {
+    headers: used.kind === 'none' ? {} : { authorization: `Bearer ${used.token}` },
+  }).catch(() => null);
+  if (!res?.ok) return null;
+  return URL.createObjectURL(await res.blob());
+}
 
 /** The message to show for a failed call: the server's when present, else `fallback`. */
 export function errorMessage(error: unknown, fallback: string): string {

@@ -36,11 +36,25 @@ export function isAuthCall(endpoint: Pick<Endpoint, 'path'>): boolean {
 /** Pages whose calls work on test data even without /test/ in the address (000 §7.1). */
 const TEST_DATA_SEGMENTS = new Set(['design', 'customize', 'review', 'activity-library']);
 
-export function envHeaderFor(endpoint: Pick<Endpoint, 'path'>, hash: string): Record<string, string> {
+/** Version creation (000 §7.1): POST …/versions always works on test data, whatever the page. */
+export function isVersionCreation(endpoint: Pick<Endpoint, 'path' | 'method'>): boolean {
+  return endpoint.method === 'POST' && /\/versions$/.test(endpoint.path);
+}
+
+/**
+ * The Env header rule in one place (000 §7.1, A-151): `env: test` on test pages (…/test/…), on
+ * design, customize and review pages, in the activity library, and on version creation; never on
+ * authentication calls (A-153).
+ */
+export function envHeaderFor(
+  endpoint: Pick<Endpoint, 'path'> & Partial<Pick<Endpoint, 'method'>>,
+  hash: string,
+): Record<string, string> {
   if (isAuthCall(endpoint)) return {};
   const path = hashPath(hash);
   const onTestPage = detectEnvironment(hash) === 'TEST' || path.split('/').some((s) => TEST_DATA_SEGMENTS.has(s));
-  return onTestPage ? { [ENV_HEADER]: ENV_HEADER_TEST_VALUE } : {};
+  const versionCreation = endpoint.method !== undefined && isVersionCreation({ path: endpoint.path, method: endpoint.method });
+  return onTestPage || versionCreation ? { [ENV_HEADER]: ENV_HEADER_TEST_VALUE } : {};
 }
 
 export interface TokenSource {
@@ -65,8 +79,55 @@ export function tokenKindFor(
   return token ? { kind: 'general', token } : { kind: 'none' };
 }
 
-/** The loader shows for every call unless the endpoint opts out or the URL says automatic_off_loader=false. */
-export function shouldShowLoader(endpoint: Pick<Endpoint, 'noLoader'>, href: string): boolean {
-  if (endpoint.noLoader) return false;
-  return !/[?&]automatic_off_loader=false(?:&|$|#)/.test(href);
+/** Why a call does not show the loader (000 §7.1 exclusions), or null when it shows it. */
+export type LoaderExclusion =
+  | 'endpoint'
+  | 'telehealth-search'
+  | 'only-check'
+  | 'pagination'
+  | 'document-list'
+  | 'unread-count'
+  | 'participants-list'
+  | 'feature-flags'
+  | 'url-flag';
+
+/**
+ * The loader exclusions in one pure function (000 §7.1, A-161): telehealth search, isOnlyCheck
+ * calls, pagination GETs (a `page` in the query), document lists, the notification unread count,
+ * participants-list GETs and feature flags; an endpoint may also opt out (`noLoader`) and the URL
+ * flag automatic_off_loader=false turns the automatic loader off.
+ */
+export function loaderExclusion(
+  endpoint: Pick<Endpoint, 'path' | 'method'> & Partial<Pick<Endpoint, 'noLoader'>>,
+  input: { query?: unknown; body?: unknown },
+  href: string,
+): LoaderExclusion | null {
+  if (/[?&]automatic_off_loader=false(?:&|$|#)/.test(href)) return 'url-flag';
+  const path = endpoint.path;
+  const get = endpoint.method === 'GET';
+  const query = (input.query ?? {}) as Record<string, unknown>;
+  const body = (input.body ?? {}) as Record<string, unknown>;
+  if (/\/feature-flags(\/|$)/.test(path)) return 'feature-flags';
+  if (/\/telehealth(\/.*)?\/search$/.test(path)) return 'telehealth-search';
+  if (isTrue(query.isOnlyCheck) || (typeof body === 'object' && body !== null && isTrue(body.isOnlyCheck)))
+    return 'only-check';
+  if (/\/notifications\/unread-count$/.test(path)) return 'unread-count';
+  if (get && /\/documents$/.test(path)) return 'document-list';
+  if (get && /\/participants$/.test(path)) return 'participants-list';
+  if (get && query.page !== undefined && query.page !== null && query.page !== '') return 'pagination';
+  if (endpoint.noLoader) return 'endpoint';
+  return null;
+}
+
+function isTrue(v: unknown): boolean {
+  return v === true || v === 'true';
+}
+
+/** The loader shows for every call unless excluded (see loaderExclusion). */
+export function shouldShowLoader(
+  endpoint: Pick<Endpoint, 'path' | 'method'> & Partial<Pick<Endpoint, 'noLoader'>>,
+  href: string,
+  input: { query?: unknown; body?: unknown } = {},
+): boolean {
+  return loaderExclusion(endpoint, input, href) === null;
 }

@@ -4,6 +4,20 @@
  */
 import { keysToRemove, STORAGE_KEYS, storageKey, studyStorageKey } from '@trialpath/domain';
 
+export interface FormDraft<T> {
+  data: T;
+  /** When the draft was stored (ms since epoch). */
+  savedAt: number;
+}
+
+export const SIGNATURE_STATUSES = ['pending', 'acquired'] as const;
+export interface StoredSignature {
+  /** `acquired` once the person has signed; leaving the document clears it (000 §4). */
+  status: (typeof SIGNATURE_STATUSES)[number];
+  /** The signature image as a data URL, null before signing. */
+  image: string | null;
+}
+
 export interface StudyTokenPair {
   token: string;
   refreshToken: string;
@@ -42,6 +56,9 @@ const K = {
   clientId: storageKey(STORAGE_KEYS.clientId),
   language: storageKey(STORAGE_KEYS.language),
   studySummary: storageKey(STORAGE_KEYS.studySummary),
+  // TODO(domain): STORAGE_KEYS has no name for the stored user and the stored roles yet.
+  user: storageKey('user'),
+  roles: storageKey('roles'),
 };
 export const STAFF_STORAGE_KEYS = K;
 
@@ -92,6 +109,55 @@ export const storage = {
   },
   setStudySummary(summary: unknown) {
     write(K.studySummary, JSON.stringify(summary));
+  },
+
+  /** The signed-in user's profile as stored after sign-in (000 §6), updated per study (A-122). */
+  getUser<T>(): T | null {
+    return readJson<T | null>(K.user, null);
+  },
+  setUser(user: unknown) {
+    write(K.user, JSON.stringify(user));
+  },
+
+  /** Platform and site-team roles loaded after sign-in (000 §6, A-119). */
+  getRoles<T>(type: 'platform' | 'site'): T[] | null {
+    return readJson<T[] | null>(`${K.roles}.${type}`, null);
+  },
+  setRoles(type: 'platform' | 'site', roles: readonly unknown[]) {
+    write(`${K.roles}.${type}`, JSON.stringify(roles));
+  },
+
+  /** Study features from the toggled-features call, per study (000 §3, §7.1; A-041, A-165). */
+  getStudyFeatures(studyId: string): Record<string, boolean> | null {
+    return readJson<Record<string, boolean> | null>(studyStorageKey(STORAGE_KEYS.studyFeatures, studyId), null);
+  },
+  setStudyFeatures(studyId: string, features: Record<string, boolean>) {
+    write(studyStorageKey(STORAGE_KEYS.studyFeatures, studyId), JSON.stringify(features));
+  },
+
+  /** Saved form-editing data, per form id (000 §3, A-038): what was typed but not saved yet. */
+  getFormDraft<T>(formId: string): FormDraft<T> | null {
+    return readJson<FormDraft<T> | null>(studyStorageKey(STORAGE_KEYS.formDraft, formId), null);
+  },
+  setFormDraft<T>(formId: string, data: T, now: number = Date.now()) {
+    write(studyStorageKey(STORAGE_KEYS.formDraft, formId), JSON.stringify({ data, savedAt: now }));
+  },
+  clearFormDraft(formId: string) {
+    write(studyStorageKey(STORAGE_KEYS.formDraft, formId), null);
+  },
+
+  /** Signature status and image (data URL) of the signature being given (000 §3, A-039). */
+  getSignature(): StoredSignature | null {
+    const s = readJson<StoredSignature | null>(storageKey(STORAGE_KEYS.signature), null);
+    if (!s || !SIGNATURE_STATUSES.includes(s.status)) return null;
+    if (s.image !== null && !/^data:image\/(png|jpeg|svg\+xml);base64,/.test(s.image)) return null;
+    return s;
+  },
+  setSignature(signature: StoredSignature) {
+    write(storageKey(STORAGE_KEYS.signature), JSON.stringify(signature));
+  },
+  clearSignature() {
+    write(storageKey(STORAGE_KEYS.signature), null);
   },
 
   /** Logout: remove our keys except the study summary and the client id. */

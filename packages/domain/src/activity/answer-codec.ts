@@ -39,13 +39,67 @@ export function encodeAnswer(q: Question, a: Answer | undefined): { answerText: 
 
 const MedicationList = z.array(MedicationEntrySchema);
 
+/** MedicationEntrySchema's fields in its order, with the JSON types each accepts (besides null). */
+const MEDICATION_FIELDS = [
+  ['medicationId', 'string'],
+  ['name', 'string'],
+  ['isOther', 'boolean'],
+  ['dosageAmount', 'string|number'],
+  ['dosageUnit', 'string'],
+  ['numberOfDoses', 'string|number'],
+  ['reason', 'string'],
+] as const;
+
+function fieldOk(v: unknown, kind: (typeof MEDICATION_FIELDS)[number][1]): boolean {
+  if (v === null || typeof v === 'string') return v === null || kind !== 'boolean';
+  if (typeof v === 'boolean') return kind === 'boolean';
+  return typeof v === 'number' && Number.isFinite(v) && kind === 'string|number';
+}
+
+/**
+ * The medication list of the usual answer without zod: entries that are objects whose known fields
+ * all have their type are copied as zod returns them (known fields only, in the schema's order).
+ * Anything else gives null and zod decides, so the schema stays the one definition.
+ */
+function plainMedicationList(list: unknown): MedicationEntry[] | null {
+  if (!Array.isArray(list)) return null;
+  const out: MedicationEntry[] = [];
+  for (const e of list) {
+    if (typeof e !== 'object' || e === null || Array.isArray(e)) return null;
+    const entry: Record<string, unknown> = {};
+    for (const [k, kind] of MEDICATION_FIELDS) {
+      if (!Object.hasOwn(e, k)) continue;
+      const v = (e as Record<string, unknown>)[k];
+      if (!fieldOk(v, kind)) return null;
+      entry[k] = v;
+    }
+    out.push(entry as MedicationEntry);
+  }
+  return out;
+}
+
 function parseMedication(text: string): MedicationEntry[] | null {
   try {
-    const r = MedicationList.safeParse(JSON.parse(text));
+    const json: unknown = JSON.parse(text);
+    const quick = plainMedicationList(json);
+    if (quick) return quick;
+    const r = MedicationList.safeParse(json);
     return r.success ? r.data : null;
   } catch {
     return null;
   }
+}
+
+/** Comma-separated option ids, trimmed, blanks left out (one id, the usual case, without split). */
+function splitOptionIds(optionId: string): string[] {
+  if (!optionId.includes(',')) {
+    const id = optionId.trim();
+    return id === '' ? [] : [id];
+  }
+  return optionId
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** The answer an entry carries (undefined when skipped or empty). */
@@ -55,17 +109,15 @@ export function decodeEntry(
 ): Answer | undefined {
   if (e.isSkipped) return undefined;
   const text = e.answerText;
+  const blank = text.trim() === '';
   if (isChoiceType(q.type)) {
-    const ids = e.optionId
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    if (ids.length === 0 && text.trim() === '') return undefined;
+    const ids = splitOptionIds(e.optionId);
+    if (ids.length === 0 && blank) return undefined;
     const a: Answer = { optionsIds: ids };
-    if (text.trim() !== '') a.otherText = text;
+    if (!blank) a.otherText = text;
     return a;
   }
-  if (text.trim() === '') return undefined;
+  if (blank) return undefined;
   switch (q.type) {
     case 'Date':
       return { date: text };

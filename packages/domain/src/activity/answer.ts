@@ -38,11 +38,18 @@ export type Answer = z.infer<typeof AnswerSchema>;
 /** Answers keyed by question identifier. */
 export type AnswerMap = Readonly<Record<string, Answer | undefined>>;
 
-/** The chosen option ids of an answer (optionsIds, else optionId), without blanks. */
-export function chosenOptionIds(a: Answer | undefined): string[] {
+const isChosenId = (s: unknown) => typeof s === 'string' && s.trim() !== '';
+
+/**
+ * The chosen option ids of an answer (optionsIds, else optionId), without blanks. When optionsIds
+ * has no blank it is returned itself rather than copied (this runs several times per answer on the
+ * server's hot path), hence readonly: callers must not change it.
+ */
+export function chosenOptionIds(a: Answer | undefined): readonly string[] {
   if (!a) return [];
-  const ids = a.optionsIds ?? (a.optionId != null ? [a.optionId] : []);
-  return ids.filter((s) => typeof s === 'string' && s.trim() !== '');
+  const ids = a.optionsIds;
+  if (ids == null) return isChosenId(a.optionId) ? [a.optionId as string] : [];
+  return ids.every(isChosenId) ? ids : ids.filter(isChosenId);
 }
 
 /** An answer's typed value as a trimmed string ('' when missing). */

@@ -105,7 +105,8 @@ export interface FlowState {
 /** Walk the activity with the given answers (decision B-020). Never throws for a parsed activity. */
 export function computeFlow(activity: Activity, answers: AnswerMap): FlowState {
   const { flow, pos } = flowIndex(activity);
-  const visited = new Set<number>();
+  // per flow position: 1 when the walk went through it
+  const visited = new Uint8Array(flow.length);
   const target = (id: string | undefined, fallback: number) =>
     id === undefined ? fallback : id === SKIP_TO_END ? flow.length : (pos.get(id) ?? fallback);
 
@@ -113,13 +114,14 @@ export function computeFlow(activity: Activity, answers: AnswerMap): FlowState {
     let i = from;
     while (i < to) {
       const q = flow[i] as Question;
-      visited.add(i);
-      const rules = matchingRules(q, answers[q.identifier]);
-      if (rules.length === 0) {
+      visited[i] = 1;
+      const b = q.branching;
+      // most questions have no branching: step on without working out (and allocating) their rules
+      const rules = b && b.rules.length > 0 ? matchingRules(q, answers[q.identifier]) : undefined;
+      if (!b || !rules || rules.length === 0) {
         i++;
         continue;
       }
-      const b = q.branching as NonNullable<Question['branching']>;
       if (b.mode === 'normal') {
         const t = target((rules[0] as BranchingRule).skipTo, i + 1);
         i = t > i ? t : i + 1;
@@ -149,10 +151,11 @@ export function computeFlow(activity: Activity, answers: AnswerMap): FlowState {
 
   const path: string[] = [];
   const disabled = new Set<string>();
-  flow.forEach((q, i) => {
-    if (visited.has(i)) path.push(q.identifier);
-    else disabled.add(q.identifier);
-  });
+  for (let i = 0; i < flow.length; i++) {
+    const id = (flow[i] as Question).identifier;
+    if (visited[i] === 1) path.push(id);
+    else disabled.add(id);
+  }
   return { path, disabled };
 }
 

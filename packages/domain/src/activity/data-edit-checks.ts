@@ -52,6 +52,9 @@ function checkedValue(q: Question, a: Answer | undefined): string {
   return chosenOptionIds(a).join(',');
 }
 
+const INTEGER = /^[-+]?\d+$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 function matchesDataType(v: string, type: string): boolean {
   switch (type) {
     case 'Alphabet':
@@ -59,11 +62,11 @@ function matchesDataType(v: string, type: string): boolean {
     case 'Numeric':
       return matchesTextDataType(v, type);
     case 'Integer':
-      return /^[-+]?\d+$/.test(v);
+      return INTEGER.test(v);
     case 'Decimal':
       return parseNumberInput(v) !== null;
     case 'Date':
-      return /^\d{4}-\d{2}-\d{2}$/.test(v) && parseDateInput(v, 'yyyy/mm/dd') !== null;
+      return ISO_DATE.test(v) && parseDateInput(v, 'yyyy/mm/dd') !== null;
     default:
       return true;
   }
@@ -74,7 +77,7 @@ function compare(v: string, limit: string): number | null {
   const a = parseNumberInput(v);
   const b = parseNumberInput(limit);
   if (a !== null && b !== null) return a - b;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(v) && /^\d{4}-\d{2}-\d{2}$/.test(limit)) return v < limit ? -1 : v > limit ? 1 : 0;
+  if (ISO_DATE.test(v) && ISO_DATE.test(limit)) return v < limit ? -1 : v > limit ? 1 : 0;
   return null;
 }
 
@@ -83,6 +86,18 @@ interface Failure {
   hard: MessageKey;
   recorded: MessageKey;
   params: Record<string, string>;
+}
+
+/** The failure of a DATA_TYPE / DATA_FORMAT check, or null when the value has the format. */
+function format(ok: boolean, limit: string): Failure | null {
+  return ok
+    ? null
+    : {
+        warning: 'activity.dec.formatSoft',
+        hard: 'activity.dec.formatHard',
+        recorded: 'activity.dec.formatHard',
+        params: { type: limit },
+      };
 }
 
 function failure(check: DataEditCheck, q: Question, a: Answer | undefined): Failure | null {
@@ -99,20 +114,11 @@ function failure(check: DataEditCheck, q: Question, a: Answer | undefined): Fail
   }
   if (isAnswerEmpty(q, a)) return null;
   const v = checkedValue(q, a);
-  const format = (ok: boolean): Failure | null =>
-    ok
-      ? null
-      : {
-          warning: 'activity.dec.formatSoft',
-          hard: 'activity.dec.formatHard',
-          recorded: 'activity.dec.formatHard',
-          params: { type: limit },
-        };
   switch (check.type) {
     case 'DATA_TYPE':
-      return format(matchesDataType(v, limit));
+      return format(matchesDataType(v, limit), limit);
     case 'DATA_FORMAT':
-      return format(formatPatternRegExp(limit).test(v));
+      return format(formatPatternRegExp(limit).test(v), limit);
     case 'LESS_THAN': {
       const c = compare(v, limit);
       return c !== null && c >= 0

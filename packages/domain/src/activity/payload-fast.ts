@@ -31,7 +31,21 @@ function plain(v: unknown): v is Record<string, unknown> {
 
 function entryOk(e: unknown): boolean {
   if (!plain(e)) return false;
-  for (const k of ENTRY_TEXTS) if (!isText(e[k])) return false;
+  // ENTRY_TEXTS, read by name rather than in a loop over the key list: the entries of a payload
+  // share one shape, so each read stays a direct field load (this runs for every answer)
+  if (
+    !isText(e.displayLanguage) ||
+    !isText(e.displayAnswerText) ||
+    !isText(e.displayQuestionText) ||
+    !isText(e.questionText) ||
+    !isText(e.startTime) ||
+    !isText(e.endTime) ||
+    !isText(e.siteId) ||
+    !isText(e.answerText) ||
+    !isText(e.optionId)
+  ) {
+    return false;
+  }
   const lang = e.appLanguageId;
   const q = e.questionId;
   return (

@@ -12,7 +12,7 @@ import { validateChoice } from './rules/choice';
 import type { RuleContext } from './rules/context';
 import { validateDate } from './rules/date';
 import { validateNumber } from './rules/number';
-import { answerStatus, isAnswerEmpty } from './rules/required';
+import { isAnswerEmpty } from './rules/required';
 import { validateScale, validateWongBaker } from './rules/scale';
 import { validateText } from './rules/text';
 import { validateTime } from './rules/time';
@@ -65,8 +65,9 @@ function typeRules(
 
 /** Validate one answer. Never throws for a parsed question. */
 export function validateQuestion(q: Question, a: Answer | undefined, ctx: QuestionRuleContext = {}): QuestionResult {
-  const status = answerStatus(q, a);
+  // answerStatus(q, a), without deciding emptiness twice
   const empty = isAnswerEmpty(q, a);
+  const status = !q.optional && empty ? 'Incomplete' : 'Completed';
   const result: QuestionResult = { status, errors: [], warnings: [], dataChecks: [] };
   if (empty) {
     if (!q.optional) result.errors.push(msg('activity.required'));

@@ -8,6 +8,7 @@ import { decodeEntry } from './answer-codec';
 import { computeFlow, flowIndex } from './branching';
 import { type Activity, ActivitySchema, type Question } from './model';
 import { type ActivityResultPayload, ActivityResultPayloadSchema } from './payload';
+import { keyedRecord } from './records';
 import { fastParsePayload } from './payload-fast';
 import { type DataCheckRecord, messageText, msg, type QuestionResult, type RuleMessage } from './result';
 import type { RuleContext } from './rules/context';
@@ -52,18 +53,41 @@ function asActivity(input: unknown): Activity | null {
   return a;
 }
 
-const byIdCache = new WeakMap<Activity, Map<string, Question>>();
-function questionsById(activity: Activity): Map<string, Question> {
-  let m = byIdCache.get(activity);
-  if (!m) {
-    m = new Map(activity.questions.map((q) => [q.identifier, q]));
-    byIdCache.set(activity, m);
-  }
-  return m;
+/** What validating a submission needs of its activity, worked out once per activity. */
+interface SubmissionPlan {
+  /** Position in activity.questions per identifier. */
+  indexOf: Map<string, number>;
+  /** Every identifier, in order (keys of the answers record). */
+  ids: string[];
+  flow: Question[];
+  /** Position in activity.questions of each flow question. */
+  flowAt: number[];
+  /** Identifiers of the flow (keys of the per-question results). */
+  flowIds: string[];
 }
 
+const plans = new WeakMap<Activity, SubmissionPlan>();
+function planOf(activity: Activity): SubmissionPlan {
+  let plan = plans.get(activity);
+  if (!plan) {
+    const ids = activity.questions.map((q) => q.identifier);
+    const { flow } = flowIndex(activity);
+    const indexOf = new Map(ids.map((id, i) => [id, i]));
+    plan = {
+      indexOf,
+      ids,
+      flow,
+      flowAt: flow.map((q) => indexOf.get(q.identifier) as number),
+      flowIds: flow.map((q) => q.identifier),
+    };
+    plans.set(activity, plan);
+  }
+  return plan;
+}
+
+/** The messages with their texts. Every caller hands over a fresh list, so an empty one is kept. */
 function texts(list: RuleMessage[], lang: string): TextMessage[] {
-  if (list.length === 0) return [];
+  if (list.length === 0) return list as TextMessage[];
   return list.map((m) => ({ ...m, text: messageText(m, lang) }));
 }
 
@@ -82,28 +106,28 @@ function run(activityInput: unknown, payloadInput: unknown, ctx: SubmissionConte
     payload = p.data;
   }
 
-  const byId = questionsById(activity);
+  const plan = planOf(activity);
   const errors: RuleMessage[] = [];
-  const answers: Record<string, Answer | undefined> = {};
-  const given = new Set<string>();
-  const mismatched = new Set<string>();
+  const answers = keyedRecord<Answer | undefined>(plan.ids);
+  // per question position: 0 no entry, 1 an entry, 2 an entry of another question type
+  const given = new Uint8Array(plan.ids.length);
   for (const e of payload.results) {
-    const q = byId.get(e.questionId);
-    if (!q) {
+    const i = plan.indexOf.get(e.questionId);
+    if (i === undefined) {
       errors.push(msg('activity.unknownQuestion', { questionId: e.questionId }, e.questionId));
       continue;
     }
-    if (given.has(q.identifier)) {
+    if (given[i] !== 0) {
       errors.push(msg('activity.invalidPayload', { questionId: e.questionId }, e.questionId));
       continue;
     }
-    given.add(q.identifier);
-    if (e.questionType !== q.type) mismatched.add(q.identifier);
+    const q = activity.questions[i] as Question;
+    given[i] = e.questionType === q.type ? 1 : 2;
     answers[q.identifier] = decodeEntry(q, e);
   }
 
   const { disabled } = computeFlow(activity, answers);
-  const questions: Record<string, SubmissionQuestionResult> = {};
+  const questions = keyedRecord<SubmissionQuestionResult>(plan.flowIds);
   const dataChecks: DataCheckRecord[] = [];
   let valid = errors.length === 0;
   const ruleCtx = {
@@ -112,7 +136,9 @@ function run(activityInput: unknown, payloadInput: unknown, ctx: SubmissionConte
     language: lang,
     allowDataEditChecks: activity.allowDataEditChecks,
   };
-  for (const q of flowIndex(activity).flow) {
+  const { flow, flowAt } = plan;
+  for (let k = 0; k < flow.length; k++) {
+    const q = flow[k] as Question;
     const a = answers[q.identifier];
     if (disabled.has(q.identifier)) {
       const refused = a !== undefined ? [msg('activity.answerToDisabled')] : [];
@@ -127,7 +153,7 @@ function run(activityInput: unknown, payloadInput: unknown, ctx: SubmissionConte
       continue;
     }
     const r = validateQuestion(q, a, ruleCtx);
-    if (mismatched.has(q.identifier)) r.errors.unshift(msg('activity.invalidPayload'));
+    if (given[flowAt[k] as number] === 2) r.errors.unshift(msg('activity.invalidPayload'));
     if (r.errors.length) valid = false;
     if (r.dataChecks.length) dataChecks.push(...r.dataChecks);
     questions[q.identifier] = {

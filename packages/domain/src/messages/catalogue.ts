@@ -3,6 +3,8 @@
  * one; other texts are ours. `es` is the Spanish translation. Placeholders are `{name}`.
  */
 import { ACTIVITY_MESSAGES } from './activity-catalogue';
+import { IDENTITY_MESSAGES } from './identity-catalogue';
+import { SSO_MESSAGES } from './sso-catalogue';
 
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -228,6 +230,8 @@ export const MESSAGES = {
   },
   // ── activities (001 §4, §5): activity-catalogue.ts ────────────────────────────────────────
   ...ACTIVITY_MESSAGES,
+  ...IDENTITY_MESSAGES,
+  ...SSO_MESSAGES,
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,7 +1,7 @@
 /** All SQL on refresh_tokens, password_tokens and mfa_challenges. */
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { PasswordTokenPurpose, PasswordTokensTable, RefreshTokensTable } from '../../db/schema';
+import type { ChallengePurpose, PasswordTokenPurpose, PasswordTokensTable, RefreshTokensTable } from '../../db/schema';
 
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export type PasswordTokenRow = Selectable<PasswordTokensTable>;
@@ -107,12 +107,21 @@ export async function voidOpenPasswordTokens(
 
 export async function insertMfaChallenge(
   db: Db,
-  values: { userId: string; codeHash: string; channel: 'email' | 'sms'; destination: string; expiresAt: Date },
+  values: {
+    /** null: a decoy challenge (unknown account) that can never verify. */
+    userId: string | null;
+    purpose?: ChallengePurpose;
+    codeHash: string;
+    channel: 'email' | 'sms';
+    destination: string;
+    expiresAt: Date;
+  },
 ) {
   return db
     .insertInto('mfa_challenges')
     .values({
       user_id: values.userId,
+      purpose: values.purpose ?? 'sign-in',
       code_hash: values.codeHash,
       channel: values.channel,
       destination: values.destination,
@@ -140,5 +149,16 @@ export async function updateMfaChallenge(
       ...(values.expiresAt ? { expires_at: values.expiresAt } : {}),
     })
     .where('id', '=', id)
+    .execute();
+}
+
+/** A new code of a purpose ends the user's older open challenges of that purpose. */
+export async function consumeOpenChallenges(db: Db, userId: string, purpose: ChallengePurpose): Promise<void> {
+  await db
+    .updateTable('mfa_challenges')
+    .set({ consumed_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('consumed_at', 'is', null)
     .execute();
 }

@@ -3,7 +3,7 @@
  * Failed sign-ins are counted and audited even though the request answers with an error
  * (keepChanges); successful ones reset the count.
  */
-import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   checkPassword,
   evaluateFailedAttempt,
@@ -17,11 +17,12 @@ import {
 } from '@trialpath/domain';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
+import type { PasswordTokenPurpose } from '../../db/schema';
 import type { StaffActor } from '../../http/context';
 import { fail, keepChanges } from '../../http/errors';
 import type { AuditInput } from '../audit/audit.service';
 import { clientById } from '../clients/clients.service';
-import { queueEmail, queueSms } from '../outbox/outbox.service';
+import { queueEmail } from '../outbox/outbox.service';
 import { requireStudyAccess } from '../studies/studies.service';
 import {
   bumpTokenVersion,
@@ -34,16 +35,25 @@ import {
 } from '../users/users.repository';
 import { generalAuthorities, toStaffUser } from '../users/users.service';
 import {
-  findMfaChallengeForUpdate,
   findPasswordToken,
-  insertMfaChallenge,
   insertPasswordToken,
   markPasswordTokenUsed,
   revokeAllOfUser,
   revokeSession,
-  updateMfaChallenge,
   voidOpenPasswordTokens,
 } from './auth.repository';
+import {
+  codeMatches,
+  consumeChallenge,
+  countWrongCode,
+  deliverCode,
+  issueChallenge,
+  maskDestination,
+  OTP_MAX_ATTEMPTS,
+  OTP_TTL_MS,
+  openChallenge,
+  renewChallenge,
+} from './otp';
 import { hashPassword, verifyPassword } from './passwords';
 import { createRefreshToken, rotateRefreshToken, staffAccessToken } from './sessions';
 import { newOpaqueToken, sha256 } from './tokens';
@@ -55,15 +65,15 @@ interface Deps {
   audit: Audit;
 }
 
-export const MFA_CODE_TTL_MS = 10 * 60_000;
-export const MFA_MAX_ATTEMPTS = 5;
+export const MFA_CODE_TTL_MS = OTP_TTL_MS;
+export const MFA_MAX_ATTEMPTS = OTP_MAX_ATTEMPTS;
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
 
 const userRef = (u: UserRow) => ({ type: 'staff', id: u.id });
 
 /** A general session: new family, new session id. */
-async function issueGeneralTokens({ db, config }: Deps, user: UserRow) {
+export async function issueGeneralTokens({ db, config }: Deps, user: UserRow) {
   const refresh = await createRefreshToken(db, config, { userId: user.id, studyId: null });
   const accessToken = await staffAccessToken(config, {
     userId: user.id,
@@ -75,21 +85,8 @@ async function issueGeneralTokens({ db, config }: Deps, user: UserRow) {
   return { accessToken, refreshToken: refresh.token, expiresIn: config.accessTokenTtlSeconds };
 }
 
-function mask(destination: string, channel: 'email' | 'sms'): string {
-  if (channel === 'sms') return destination.replace(/\d(?=\d{2})/g, '•');
-  const [name = '', domain = ''] = destination.split('@');
-  return `${name.slice(0, 1)}•••@${domain}`;
-}
-
-async function sendMfaCode(db: Db, user: UserRow, channel: 'email' | 'sms', code: string): Promise<void> {
-  const text = `Your Trialpath verification code is ${code}. It expires in 10 minutes.`;
-  if (channel === 'sms') await queueSms(db, user.phone_number!, text);
-  else await queueEmail(db, user.email, 'Your Trialpath verification code', text);
-}
-
-function newMfaCode(): string {
-  return String(randomInt(0, 1_000_000)).padStart(6, '0');
-}
+/** Challenges the sign-in verify / resend calls answer: the second factor and the e-mail re-verification. */
+const SIGN_IN_PURPOSES = ['sign-in', 'otp-verified'] as const;
 
 export async function login(deps: Deps, body: { username: string; password: string }) {
   const { db, audit } = deps;
@@ -141,19 +138,33 @@ export async function login(deps: Deps, body: { username: string; password: stri
       ? await updateUser(db, user.id, { failed_attempts: cleared.failedAttempts, locked_until: cleared.lockedUntil })
       : user;
 
+  // A-063 / A-071: after an e-mail change the account signs in only with a code sent to the new address
+  // (or the current one when none is pending); verifyTwoFactor completes it.
+  if (!fresh.otp_verified) {
+    const destination = fresh.pending_email ?? fresh.email;
+    const { challenge, code } = await issueChallenge(db, {
+      userId: user.id,
+      purpose: 'otp-verified',
+      channel: 'email',
+      destination,
+    });
+    await deliverCode(db, 'email', destination, code!);
+    audit({
+      action: 'auth.otp-verified.challenge',
+      entityType: 'user',
+      entityId: user.id,
+      actor: userRef(user),
+      after: { channel: 'email', pendingEmail: fresh.pending_email !== null },
+    });
+    return { nextStep: 'OTPVerifiedRequest' as const, challengeId: challenge.id };
+  }
+
   const client = await clientById(db, user.client_id);
   if (client.two_fa_enabled) {
     const channel: 'email' | 'sms' = user.phone_number ? 'sms' : 'email';
     const destination = channel === 'sms' ? user.phone_number! : user.email;
-    const code = newMfaCode();
-    const challenge = await insertMfaChallenge(db, {
-      userId: user.id,
-      codeHash: sha256(code),
-      channel,
-      destination,
-      expiresAt: new Date(Date.now() + MFA_CODE_TTL_MS),
-    });
-    await sendMfaCode(db, user, channel, code);
+    const { challenge, code } = await issueChallenge(db, { userId: user.id, purpose: 'sign-in', channel, destination });
+    await deliverCode(db, channel, destination, code!);
     audit({
       action: 'auth.mfa.challenge',
       entityType: 'user',
@@ -165,7 +176,7 @@ export async function login(deps: Deps, body: { username: string; password: stri
       nextStep: 'TwoFARequest' as const,
       challengeId: challenge.id,
       channel,
-      destination: mask(destination, channel),
+      destination: maskDestination(destination, channel),
     };
   }
 
@@ -173,59 +184,61 @@ export async function login(deps: Deps, body: { username: string; password: stri
   return { nextStep: 'Tokens' as const, tokens: await issueGeneralTokens(deps, fresh), user: toStaffUser(fresh) };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-async function openChallenge(db: Db, challengeId: string) {
-  if (!UUID.test(challengeId)) return null;
-  const c = await findMfaChallengeForUpdate(db, challengeId);
-  if (!c || c.consumed_at || c.attempts >= MFA_MAX_ATTEMPTS || c.expires_at.getTime() <= Date.now()) return null;
-  return c;
-}
-
-function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 export async function verifyMfa(deps: Deps, body: { challengeId: string; code: string }) {
   const { db, audit } = deps;
-  const c = await openChallenge(db, body.challengeId);
-  if (!c) throw fail('TWO_FA_INVALID');
+  const c = await openChallenge(db, body.challengeId, SIGN_IN_PURPOSES);
+  if (!c?.user_id) throw fail('TWO_FA_INVALID');
   const user = await findUserById(db, c.user_id);
   if (user?.status !== 'ACTIVE') throw fail('TWO_FA_INVALID');
-  if (!sameHash(sha256(body.code.trim()), c.code_hash)) {
-    await updateMfaChallenge(db, c.id, { attempts: c.attempts + 1 });
+  if (!codeMatches(c, body.code)) {
+    const attempts = await countWrongCode(db, c);
     audit({
       action: 'auth.mfa.failed',
       entityType: 'user',
       entityId: user.id,
       actor: userRef(user),
-      after: { attempts: c.attempts + 1 },
+      after: { attempts, purpose: c.purpose },
     });
     throw keepChanges(fail('TWO_FA_INVALID'));
   }
-  await updateMfaChallenge(db, c.id, { consumedAt: new Date() });
+  await consumeChallenge(db, c);
+  let signedIn = user;
+  if (c.purpose === 'otp-verified') {
+    // The address the code reached is confirmed: a pending e-mail change takes effect.
+    const confirmsPending = user.pending_email !== null && user.pending_email === c.destination;
+    signedIn = await updateUser(db, user.id, {
+      otp_verified: true,
+      pending_email: null,
+      ...(confirmsPending ? { email: c.destination } : {}),
+    });
+    audit({
+      action: 'user.email.verify',
+      entityType: 'user',
+      entityId: user.id,
+      actor: userRef(user),
+      before: { email: user.email, otpVerified: user.otp_verified, pendingEmail: user.pending_email },
+      after: { email: signedIn.email, otpVerified: true, pendingEmail: null },
+    });
+  }
   audit({
     action: 'auth.login',
     entityType: 'user',
     entityId: user.id,
     actor: userRef(user),
-    after: { secondFactor: c.channel },
+    after: { secondFactor: c.channel, purpose: c.purpose },
   });
-  return { tokens: await issueGeneralTokens(deps, user), user: toStaffUser(user) };
+  return { tokens: await issueGeneralTokens(deps, signedIn), user: toStaffUser(signedIn) };
 }
 
 export async function resendMfa(deps: Deps, body: { challengeId: string }) {
   const { db, audit } = deps;
-  const c = await openChallenge(db, body.challengeId);
-  if (!c) throw fail('TWO_FA_INVALID');
+  const c = await openChallenge(db, body.challengeId, SIGN_IN_PURPOSES);
+  if (!c?.user_id) throw fail('TWO_FA_INVALID');
   const user = await findUserById(db, c.user_id);
   if (!user) throw fail('TWO_FA_INVALID');
-  const code = newMfaCode();
   // The attempt count is kept: resending must not reset the guessing budget.
-  await updateMfaChallenge(db, c.id, { codeHash: sha256(code), expiresAt: new Date(Date.now() + MFA_CODE_TTL_MS) });
-  await sendMfaCode(db, user, c.channel, code);
+  const code = await renewChallenge(db, c);
+  await deliverCode(db, c.channel, c.destination, code);
   audit({ action: 'auth.mfa.resend', entityType: 'user', entityId: user.id, actor: userRef(user) });
   return { ok: true as const };
 }
@@ -265,7 +278,7 @@ function actorOf(user: UserRow, sessionId: string): StaffActor {
   return {
     type: 'staff',
     userId: user.id,
-    username: user.username,
+    username: user.username ?? '',
     clientId: user.client_id,
     platformRole: user.platform_role,
     realm: user.realm,
@@ -338,7 +351,7 @@ export async function forgotPassword(deps: Deps, body: { username: string }) {
 }
 
 /** Checks a reset/invitation token; the row stays locked until the transaction ends (single use). */
-export async function usablePasswordToken(db: Db, token: string, purpose: 'reset' | 'invite' | 'participant_reset') {
+export async function usablePasswordToken(db: Db, token: string, purpose: PasswordTokenPurpose) {
   const row = await findPasswordToken(db, sha256(token), true);
   if (!row || row.purpose !== purpose) throw fail('RESET_TOKEN_INVALID');
   if (row.used_at) throw fail('RESET_TOKEN_USED');
@@ -387,7 +400,8 @@ export async function createPassword(deps: Deps, body: { token: string; password
 
 export async function checkToken(db: Db, token: string) {
   const row = await findPasswordToken(db, sha256(token));
-  const valid = !!row && !row.used_at && row.expires_at.getTime() > Date.now();
+  // Registration links are checked with verifyUser (POST /users/verify), not here.
+  const valid = !!row && row.purpose !== 'register' && !row.used_at && row.expires_at.getTime() > Date.now();
   if (!row || !valid) return { valid: false, purpose: null, username: null };
   let username: string | null = null;
   if (row.user_id) username = (await findUserById(db, row.user_id))?.username ?? null;
@@ -426,8 +440,12 @@ export function jwtClaims(actor: StaffActor) {
   };
 }
 
-/** Invitation: a 7-day single-use link to #/create-password/{token}, e-mailed through the outbox. */
-export async function sendInvitation(db: Db, config: AppConfig, user: UserRow): Promise<string> {
+/**
+ * Invitation: a 7-day single-use link e-mailed through the outbox — #/create-password/{token} when the
+ * administrator chose the username, #/register/{token} when the invitee chooses it (A-077–A-079).
+ */
+export async function sendInvitation(db: Db, config: Pick<AppConfig, 'publicUrl'>, user: UserRow): Promise<string> {
+  if (user.username === null) return sendRegistrationInvitation(db, config, user);
   await voidOpenPasswordTokens(db, { userId: user.id }, 'invite');
   const token = newOpaqueToken();
   await insertPasswordToken(db, {
@@ -442,6 +460,29 @@ export async function sendInvitation(db: Db, config: AppConfig, user: UserRow): 
     user.email,
     'You are invited to Trialpath',
     `Hello ${user.first_name},\n\nAn account with the username "${user.username}" was created for you on Trialpath.\nCreate your password within 7 days:\n${link}`,
+  );
+  return link;
+}
+
+async function sendRegistrationInvitation(
+  db: Db,
+  config: Pick<AppConfig, 'publicUrl'>,
+  user: UserRow,
+): Promise<string> {
+  await voidOpenPasswordTokens(db, { userId: user.id }, 'register');
+  const token = newOpaqueToken();
+  await insertPasswordToken(db, {
+    tokenHash: sha256(token),
+    purpose: 'register',
+    userId: user.id,
+    expiresAt: new Date(Date.now() + INVITE_TOKEN_TTL_MS),
+  });
+  const link = `${config.publicUrl}/#/register/${token}`;
+  await queueEmail(
+    db,
+    user.email,
+    'You are invited to Trialpath',
+    `Hello ${user.first_name},\n\nYou are invited to Trialpath. Choose your username and password within 7 days:\n${link}`,
   );
   return link;
 }

@@ -14,6 +14,22 @@ export function findDefaultClient(db: Db): Promise<ClientRow | undefined> {
   return db.selectFrom('clients').selectAll().orderBy('created_at').orderBy('id').limit(1).executeTakeFirst();
 }
 
-export async function insertClient(db: Db, name: string): Promise<ClientRow> {
-  return db.insertInto('clients').values({ name, support_desk_url: null }).returningAll().executeTakeFirstOrThrow();
+/** The client's short code from its name: "Trialpath Demo" → "trialpath-demo". */
+export function clientCodeOf(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return slug || 'client';
+}
+
+export async function insertClient(db: Db, name: string, code = clientCodeOf(name)): Promise<ClientRow> {
+  return db
+    .insertInto('clients')
+    .values({ name, code, support_desk_url: null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

@@ -23,6 +23,7 @@ export async function clientIdentity(db: Db, demoMode: boolean) {
   return {
     id: c.id,
     name: c.name,
+    clientId: c.code,
     isTwoFAEnabled: c.two_fa_enabled,
     isCognitoAuthentication: c.is_cognito_authentication,
     isParticipantUsesCognito: c.is_participant_uses_cognito,

@@ -159,3 +159,14 @@ export async function participantWebStudy(db: Db, studyCode: string) {
   }
   return { studyId: study.id, studyCode: study.code, name: study.name, color: study.color, countries, languages };
 }
+
+/** the study's switched features; only boolean entries of the stored object count. */
+export async function studyFeatures(db: Db, actor: StaffActor, studyId: string) {
+  const { study } = await requireStudyAccess(db, actor, studyId);
+  const raw: unknown = typeof study.features === 'string' ? JSON.parse(study.features) : study.features;
+  const studyFeatures: Record<string, boolean> = {};
+  if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+    for (const [k, v] of Object.entries(raw)) if (typeof v === 'boolean') studyFeatures[k] = v;
+  }
+  return { studyId: study.id, studyFeatures };
+}

@@ -1,7 +1,7 @@
 /** All SQL on users, study_assignments and site_assignments. */
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { UsersTable } from '../../db/schema';
+import type { UserProfileImagesTable, UsersTable } from '../../db/schema';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -84,4 +84,68 @@ export async function listAssignments(db: Db, userId: string, studyId?: string):
     readOnly: s.read_only,
     assignedSiteIds: sites.filter((x) => x.study_id === s.study_id).map((x) => x.id),
   }));
+}
+
+/** Active accounts with this e-mail address (case-insensitive) that have a username. */
+export function listActiveUsersByEmail(db: Db, email: string): Promise<UserRow[]> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+    .where('status', '=', 'ACTIVE')
+    .where('username', 'is not', null)
+    .orderBy('username')
+    .execute();
+}
+
+/** The e-mail domain most users have (decoy destinations look like real ones). */
+export async function mostCommonEmailDomain(db: Db): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => [sql<string>`lower(split_part(email, '@', 2))`.as('domain'), eb.fn.countAll<number>().as('n')])
+    .groupBy(sql`lower(split_part(email, '@', 2))`)
+    .orderBy('n', 'desc')
+    .orderBy('domain')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.domain || null;
+}
+
+export type ProfileImageRow = Selectable<UserProfileImagesTable>;
+
+export function findProfileImage(db: Db, userId: string): Promise<ProfileImageRow | undefined> {
+  return db.selectFrom('user_profile_images').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+export function findProfileImageMeta(db: Db, userId: string) {
+  return db
+    .selectFrom('user_profile_images')
+    .select(['content_type', 'byte_size', 'updated_at'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function upsertProfileImage(
+  db: Db,
+  values: { userId: string; contentType: string; data: Uint8Array },
+): Promise<void> {
+  const now = new Date();
+  await db
+    .insertInto('user_profile_images')
+    .values({
+      user_id: values.userId,
+      content_type: values.contentType,
+      byte_size: values.data.byteLength,
+      data: values.data,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({
+        content_type: values.contentType,
+        byte_size: values.data.byteLength,
+        data: values.data,
+        updated_at: now,
+      }),
+    )
+    .execute();
 }

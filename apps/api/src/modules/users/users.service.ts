@@ -37,10 +37,16 @@ export function isSystemAdmin(actor: { platformRole: string }): boolean {
   return roleMatches(actor.platformRole, 'SystemAdmin');
 }
 
+/** URL path of a user's profile image (GET with a staff token). */
+export function profileImagePath(userId: string): string {
+  return `/api/v1/users/${userId}/profile-image`;
+}
+
 export function toStaffUser(u: UserRow) {
   return {
     id: u.id,
-    username: u.username,
+    // '' until an invitee registers and chooses a username
+    username: u.username ?? '',
     firstName: u.first_name,
     lastName: u.last_name,
     name: `${u.first_name} ${u.last_name}`.trim(),
@@ -51,6 +57,11 @@ export function toStaffUser(u: UserRow) {
     phoneNumber: u.phone_number,
     realmOfPermission: u.realm,
     clientId: u.client_id,
+    profileImage: u.profile_image_at ? profileImagePath(u.id) : null,
+    workNumber: u.work_number,
+    licenseType: u.license_type,
+    otpVerified: u.otp_verified,
+    clientMemberId: u.client_member_id,
   };
 }
 
@@ -80,7 +91,7 @@ export async function profile(db: Db, actor: StaffActor) {
 }
 
 /** A user of the caller's client; another client's user looks like a missing one. */
-async function sameClientUser(db: Db, actor: StaffActor, userId: string): Promise<UserRow> {
+export async function sameClientUser(db: Db, actor: StaffActor, userId: string): Promise<UserRow> {
   const u = await findUserById(db, userId);
   if (!u || u.client_id !== actor.clientId) throw fail('NOT_FOUND');
   return u;
@@ -155,7 +166,8 @@ export async function unlock(db: Db, actor: StaffActor, userId: string, audit: A
 }
 
 export interface InviteInput {
-  username: string;
+  /** Absent: the invitee chooses it when registering (#/register/{token}). */
+  username?: string;
   email: string;
   firstName: string;
   lastName: string;
@@ -169,8 +181,8 @@ export async function createInvitedUser(db: Db, actor: StaffActor, input: Invite
     throw fail('VALIDATION_FAILED', undefined, { fieldErrors: { role: [translate('errors.invalidValue')] } });
   }
   if (rankOf(role) > rankOf(actor.platformRole)) throw fail('FORBIDDEN');
-  const username = normalizeStaffUsername(input.username);
-  if (await findUserByUsername(db, username)) {
+  const username = input.username === undefined ? null : normalizeStaffUsername(input.username);
+  if (username !== null && (await findUserByUsername(db, username))) {
     throw fail('CONFLICT', undefined, { fieldErrors: { username: [translate('username.taken')] } });
   }
   return insertUser(db, {

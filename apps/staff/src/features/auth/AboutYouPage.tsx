@@ -1,24 +1,263 @@
-import { Alert, Button, Center, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { roleTitle } from '@trialpath/domain';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Center,
+  FileButton,
+  Group,
+  Loader,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  checkUploadFile,
+  PROFILE_IMAGE_TYPES,
+  type StaffUser,
+  updateProfile,
+  uploadProfileImage,
+} from '@trialpath/contract';
+import { notify, useUnsavedChangesGuard } from '@trialpath/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { redirectAfterSignIn } from '../../app/guard';
+import { api, fetchObjectUrl, upload } from '../../shared/api';
 import { useSignedIn } from '../../shared/session';
-import { useProfileQuery } from '../../shared/startup';
+import { queryKeys, useProfileQuery } from '../../shared/startup';
+import { storage } from '../../shared/storage';
 import { AuthCard } from './AuthCard';
+import { clientErrorMessage } from './LoginPage';
 
-function Field({ label, value }: { label: string; value: string | null | undefined }) {
+export interface ProfileForm {
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  workNumber: string;
+  licenseType: string;
+}
+
+/** The form-draft id of this page (A-038): one draft per user. */
+export const aboutYouDraftId = (userId: string) => `about-you.${userId}`;
+
+function formOf(p: StaffUser): ProfileForm {
+  return {
+    firstName: p.firstName ?? '',
+    lastName: p.lastName ?? '',
+    phoneNumber: p.phoneNumber ?? '',
+    workNumber: p.workNumber ?? '',
+    licenseType: p.licenseType ?? '',
+  };
+}
+
+const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
+
+/** The profile image of a user, fetched with the session's token (an object URL), or null. */
+export function useProfileImageUrl(path: string | null | undefined): string | null {
+  const image = useQuery({
+    queryKey: ['profile-image', path],
+    queryFn: () => fetchObjectUrl(path!),
+    enabled: Boolean(path),
+    staleTime: Infinity,
+  });
+  return image.data ?? null;
+}
+
+function PhotoField({ profile }: { profile: StaffUser }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const resetRef = useRef<() => void>(null);
+  const stored = useProfileImageUrl(profile.profileImage);
+  const src = preview ?? stored;
+
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  const onFile = async (file: File | null) => {
+    resetRef.current?.();
+    if (!file) return;
+    setError(null);
+    const fit = checkUploadFile(uploadProfileImage, file);
+    if (fit !== 'ok') {
+      setError(fit === 'type' ? t('profile.wrongType') : t('profile.tooLarge'));
+      return;
+    }
+    setProgress(0);
+    try {
+      const r = await upload(uploadProfileImage, {
+        file,
+        onProgress: (loaded, total) => setProgress(total > 0 ? Math.round((loaded / total) * 100) : 100),
+      });
+      setProgress(100);
+      setPreview(URL.createObjectURL(file));
+      queryClient.setQueryData<StaffUser>(queryKeys.profile, (p) => (p ? { ...p, profileImage: r.profileImage } : p));
+      const u = storage.getUser<StaffUser>();
+      if (u) storage.setUser({ ...u, profileImage: r.profileImage });
+      notify(t('profile.uploaded'), { kind: 'success' });
+    } catch (e) {
+      setProgress(null);
+      const m = clientErrorMessage(e);
+      if (m) setError(m);
+    }
+  };
+
   return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text size="sm">{value || t('support.notSet')}</Text>
-    </div>
+    <Group align="center" gap="md" wrap="nowrap">
+      <Avatar
+        src={src}
+        alt={t('profile.photoAlt', { name: profile.name })}
+        size={72}
+        radius="50%"
+        color="cyan"
+        data-testid="profile-photo"
+        data-loaded={src ? 'true' : 'false'}
+      >
+        {`${profile.firstName?.[0] ?? ''}${profile.lastName?.[0] ?? ''}`.toUpperCase()}
+      </Avatar>
+      <Stack gap={6} style={{ flex: 1 }}>
+        <Text size="sm" fw={500}>
+          {t('profile.photo')}
+        </Text>
+        <FileButton resetRef={resetRef} onChange={onFile} accept={PROFILE_IMAGE_TYPES.join(',')}>
+          {(props) => (
+            <Button {...props} variant="default" size="xs" w="fit-content">
+              {t('profile.choosePhoto')}
+            </Button>
+          )}
+        </FileButton>
+        {progress !== null && (
+          <Progress
+            value={progress}
+            size="md"
+            radius="xl"
+            aria-label={t('profile.uploading')}
+            aria-valuenow={progress}
+            animated={progress < 100}
+            data-testid="upload-progress"
+          />
+        )}
+        <Text size="xs" c={error ? 'red.8' : 'dimmed'} role={error ? 'alert' : undefined}>
+          {error ?? t('profile.photoHint')}
+        </Text>
+      </Stack>
+    </Group>
   );
 }
 
-/** #/about-you/:userId: an invited user reviews the details the administrator entered. */
+function ProfileEditor({ profile }: { profile: StaffUser }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const draftId = aboutYouDraftId(profile.id);
+  const draft = useRef(storage.getFormDraft<ProfileForm>(draftId));
+  const { register, handleSubmit, formState, watch } = useForm<ProfileForm>({
+    defaultValues: draft.current?.data ?? formOf(profile),
+  });
+  const dirty = (formState.isDirty || draft.current !== null) && !saved;
+  const guard = useUnsavedChangesGuard(dirty);
+
+  // A-038: while the form has unsaved changes they are kept as saved form-editing data.
+  useEffect(() => {
+    const sub = watch((values) => {
+      if (!saved) storage.setFormDraft(draftId, values as ProfileForm);
+    });
+    return () => sub.unsubscribe();
+  }, [watch, draftId, saved]);
+
+  useEffect(() => {
+    if (draft.current) notify(t('profile.draftRestored'), { kind: 'info' });
+  }, [t]);
+
+  useEffect(() => {
+    if (saved) navigate(redirectAfterSignIn(params.get('redirectTo')), { replace: true });
+  }, [saved, navigate, params]);
+
+  const submit = handleSubmit(async (v) => {
+    setError(null);
+    try {
+      const user = await api.call(updateProfile, {
+        body: {
+          firstName: v.firstName.trim(),
+          lastName: v.lastName.trim(),
+          phoneNumber: orNull(v.phoneNumber),
+          workNumber: orNull(v.workNumber),
+          licenseType: orNull(v.licenseType),
+        },
+      });
+      storage.clearFormDraft(draftId);
+      queryClient.setQueryData(queryKeys.profile, user);
+      storage.setUser({ ...(storage.getUser<StaffUser>() ?? {}), ...user });
+      notify(t('profile.saved'), { kind: 'success' });
+      setSaved(true);
+    } catch (e) {
+      const m = clientErrorMessage(e);
+      if (m) {
+        setError(m);
+        notify(m, { kind: 'error' });
+      }
+    }
+  });
+
+  const required = (v: string) => v.trim() !== '';
+  return (
+    <Stack gap="md">
+      <PhotoField profile={profile} />
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextInput
+              label={t('profile.firstName')}
+              withAsterisk
+              autoComplete="given-name"
+              error={formState.errors.firstName ? t('auth.required') : undefined}
+              {...register('firstName', { validate: required })}
+            />
+            <TextInput
+              label={t('profile.lastName')}
+              withAsterisk
+              autoComplete="family-name"
+              error={formState.errors.lastName ? t('auth.required') : undefined}
+              {...register('lastName', { validate: required })}
+            />
+          </SimpleGrid>
+          <TextInput
+            label={t('profile.phone')}
+            description={t('profile.phoneHint')}
+            type="tel"
+            autoComplete="tel"
+            {...register('phoneNumber')}
+          />
+          <TextInput label={t('profile.workNumber')} type="tel" autoComplete="work tel" {...register('workNumber')} />
+          <TextInput
+            label={t('profile.licenseType')}
+            placeholder={t('profile.licensePlaceholder')}
+            {...register('licenseType')}
+          />
+          <Button type="submit" loading={formState.isSubmitting} fullWidth>
+            {t('profile.save')}
+          </Button>
+        </Stack>
+      </form>
+      {guard}
+    </Stack>
+  );
+}
+
+/** #/about-you/:userId: profile completion for an invited user (000 §2.1, A-014). */
 export function AboutYouPage() {
   const { t } = useTranslation();
   const { userId = '' } = useParams();
@@ -34,25 +273,14 @@ export function AboutYouPage() {
   }
   const p = profile.data;
   return (
-    <AuthCard title={t('support.aboutYouTitle')} subtitle={t('support.aboutYouText')}>
-      <Stack gap="md">
-        {p.id !== userId && (
-          <Alert color="orange" variant="light" role="alert">
-            {t('support.notYourAccount')}
-          </Alert>
-        )}
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <Field label={t('support.firstName')} value={p.firstName} />
-          <Field label={t('support.lastName')} value={p.lastName} />
-          <Field label={t('auth.username')} value={p.username} />
-          <Field label={t('support.email')} value={p.email} />
-          <Field label={t('support.phone')} value={p.phoneNumber} />
-          <Field label={t('support.role')} value={roleTitle(p.userRole)} />
-        </SimpleGrid>
-        <Button component={Link} to="/studies">
-          {t('support.continue')}
-        </Button>
-      </Stack>
+    <AuthCard title={t('profile.title')} subtitle={t('profile.text')}>
+      {p.id !== userId ? (
+        <Alert color="orange" variant="light" role="alert">
+          {t('support.notYourAccount')}
+        </Alert>
+      ) : (
+        <ProfileEditor profile={p} />
+      )}
     </AuthCard>
   );
 }

@@ -1,18 +1,19 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { type LoginResponse, resendTwoFactor, staffLogin, verifyTwoFactor } from '@trialpath/contract';
+import { type LoginResponse, resendTwoFactor, type StaffUser, staffLogin, verifyTwoFactor } from '@trialpath/contract';
 import { normalizeStaffUsername } from '@trialpath/domain';
 import { notify } from '@trialpath/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { redirectAfterSignIn } from '../../app/guard';
 import { ApiRequestError, api } from '../../shared/api';
 import { useSignedIn } from '../../shared/session';
 import { useClientQuery } from '../../shared/startup';
+import { storage } from '../../shared/storage';
 import { AuthCard } from './AuthCard';
-import { startSession } from './session-start';
+import { afterSignInPath, startSession } from './session-start';
 
 type Challenge = Exclude<LoginResponse, { nextStep: 'Tokens' }>;
 
@@ -125,14 +126,19 @@ export function LoginPage() {
   const { register, handleSubmit, formState } = useForm<{ username: string; password: string }>({
     defaultValues: { username: '', password: '' },
   });
+  const location = useLocation();
+  const notice = (location.state as { notice?: unknown } | null)?.notice;
   const target = redirectAfterSignIn(params.get('redirectTo'));
 
-  if (signedIn) return <Navigate to={target} replace />;
+  if (signedIn) {
+    const user = storage.getUser<StaffUser>();
+    return <Navigate to={user ? afterSignInPath(user, target) : target} replace />;
+  }
 
   const finish = (r: unknown) => {
     const { tokens, user } = r as Extract<LoginResponse, { nextStep: 'Tokens' }>;
     startSession(queryClient, tokens, user);
-    navigate(target, { replace: true });
+    navigate(afterSignInPath(user, target), { replace: true });
   };
 
   if (challenge) return <CodeStep challenge={challenge} onDone={finish} onBack={() => setChallenge(null)} />;
@@ -164,6 +170,11 @@ export function LoginPage() {
     <AuthCard title={t('auth.signInTitle')} subtitle={t('auth.signInSubtitle')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
+          {typeof notice === 'string' && !error && (
+            <Alert color="teal" variant="light" role="status">
+              {notice}
+            </Alert>
+          )}
           {error && (
             <Alert color="red" variant="light" role="alert">
               {error}

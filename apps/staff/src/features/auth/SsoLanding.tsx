@@ -1,12 +1,145 @@
-import { Navigate, useLocation } from 'react-router';
+import { Alert, Anchor, Button, Center, Loader, Stack } from '@mantine/core';
+import { listSsoProviders, type SsoTokenResponse, ssoCodeToToken, startSso } from '@trialpath/contract';
+import { translate } from '@trialpath/domain';
+import { notify } from '@trialpath/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { redirectAfterSignIn } from '../../app/guard';
+import { api, errorMessage } from '../../shared/api';
 import { useSignedIn } from '../../shared/session';
+import { AuthCard } from './AuthCard';
+import { once, readSsoCallback, ssoRedirectTo, withoutPageQuery } from './sso-callback';
+import { startSession } from './session-start';
 
 /**
- * `/` is the single-sign-on entry (000 §2.1). No single-sign-on provider is configured for a client
- * in this release, so it goes to the studies when signed in and to the password sign-in otherwise.
+ * `/` is the single-sign-on login (000 §2.1; decision A-064).
+ *   - Back from the provider (`?code&state` before the hash): trade them for tokens (000 §7.3), start
+ *     the session exactly as the password sign-in does, go to redirectTo or the studies.
+ *   - Otherwise: one "Sign in with {name}" button per provider of the client, and the password
+ *     sign-in link. No provider configured (the demo): straight to `#/login`, as before.
  */
 export function SsoLanding() {
+  const { i18n } = useTranslation();
+  const lang = i18n.language;
   const signedIn = useSignedIn();
   const { search } = useLocation();
-  return <Navigate to={signedIn ? '/studies' : `/login${search}`} replace />;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // Read once: the address is cleaned right after.
+  const [callback] = useState(() => readSsoCallback(window.location.search));
+  const [error, setError] = useState<string | null>(null);
+  const [starting, setStarting] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!callback) return;
+    window.history.replaceState(window.history.state, '', withoutPageQuery(window.location));
+    if (callback.kind === 'error') {
+      setError(translate('sso.idpRefused', undefined, lang));
+      return;
+    }
+    let live = true;
+    const { code, state, iss } = callback;
+    once(state, () => api.call(ssoCodeToToken, { body: { code, state, ...(iss ? { iss } : {}) } })).then(
+      (r: SsoTokenResponse) => {
+        if (!live) return;
+        startSession(queryClient, r.tokens, r.user);
+        navigate(redirectAfterSignIn(r.redirectTo), { replace: true });
+      },
+      (e: unknown) => {
+        if (live) setError(errorMessage(e, translate('sso.idpRefused', undefined, lang)));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [callback, lang, navigate, queryClient]);
+
+  const providers = useQuery({
+    queryKey: ['sso-providers'],
+    queryFn: () => api.call(listSsoProviders),
+    enabled: !callback && !signedIn,
+    staleTime: 60_000,
+    retry: false,
+  });
+
+  const passwordLink = (
+    <Anchor component={Link} to={`/login${search}`} size="sm" ta="center">
+      {translate('sso.usePassword', undefined, lang)}
+    </Anchor>
+  );
+
+  if (callback) {
+    if (!error) {
+      return (
+        <AuthCard title={translate('sso.signingIn', undefined, lang)}>
+          <Center py="md">
+            <Loader aria-label={translate('sso.signingIn', undefined, lang)} />
+          </Center>
+        </AuthCard>
+      );
+    }
+    return (
+      <AuthCard title={translate('sso.failedTitle', undefined, lang)}>
+        <Stack gap="md">
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+          {passwordLink}
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  if (signedIn) return <Navigate to="/studies" replace />;
+  if (providers.isPending) {
+    return (
+      <Center py={80}>
+        <Loader />
+      </Center>
+    );
+  }
+  if (providers.isError || providers.data.items.length === 0) return <Navigate to={`/login${search}`} replace />;
+
+  const begin = async (providerId: string) => {
+    setError(null);
+    setStarting(providerId);
+    try {
+      const redirectTo = ssoRedirectTo(params.get('redirectTo'));
+      const r = await api.call(startSso, { body: { providerId, ...(redirectTo ? { redirectTo } : {}) } });
+      window.location.assign(r.authorizationUrl);
+    } catch (e) {
+      const m = errorMessage(e, translate('sso.providerUnavailable', undefined, lang));
+      setError(m);
+      notify(m, { kind: 'error' });
+      setStarting(null);
+    }
+  };
+
+  return (
+    <AuthCard title={translate('sso.title', undefined, lang)} subtitle={translate('sso.subtitle', undefined, lang)}>
+      <Stack gap="md">
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+        {providers.data.items.map((p) => (
+          <Button
+            key={p.id}
+            size="md"
+            fullWidth
+            loading={starting === p.id}
+            disabled={starting !== null && starting !== p.id}
+            onClick={() => void begin(p.id)}
+          >
+            {translate('sso.signInWith', { name: p.name }, lang)}
+          </Button>
+        ))}
+        {passwordLink}
+      </Stack>
+    </AuthCard>
+  );
 }

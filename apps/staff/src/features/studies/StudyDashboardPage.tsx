@@ -1,13 +1,17 @@
 import { Alert, Anchor, Badge, Box, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { getStudy } from '@trialpath/contract';
-import { MOBILE_BREAKPOINT_PX, studyColorOrDefault } from '@trialpath/domain';
+import { getStudy, type StaffUser } from '@trialpath/contract';
+import { FEATURE_FLAGS, isFeatureEnabled, MOBILE_BREAKPOINT_PX, roleTitle, studyColorOrDefault } from '@trialpath/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { api } from '../../shared/api';
+import { authoritiesFor } from '../../shared/authorities';
+import { useFlagsQuery } from '../../shared/startup';
 import { storage } from '../../shared/storage';
+import { useStudyFeatures } from '../../shared/study-features';
+import { studyNavItems } from './study-nav';
 import { StatusBadge } from './StatusBadge';
 
 type StudyDetails = Awaited<ReturnType<typeof loadStudy>>;
@@ -47,6 +51,19 @@ export function StudyDashboardPage() {
     storage.setStudySummary({ id: study.data.id, code: study.data.code, name: study.data.name });
   }, [study.data, study.isFetchedAfterMount, studyId]);
 
+  const flags = useFlagsQuery();
+  const features = useStudyFeatures(studyId);
+  const testPortal = flags.data
+    ? isFeatureEnabled(flags.data.flags, FEATURE_FLAGS.testPortal, flags.data.customerId)
+    : false;
+  // A-118: what this page offers comes from the per-study token's authorities.
+  const nav = studyNavItems(studyId, authoritiesFor(studyId, storage), { twin: isTwin, testPortal });
+  // A-122: the stored user carries the per-study role after entering the study.
+  const user = storage.getUser<StaffUser & { readOnly?: boolean }>();
+  const enabledFeatures = Object.entries(features ?? {})
+    .filter(([, on]) => on)
+    .map(([name]) => name);
+
   const s = study.data;
   if (!s) {
     if (study.isError)
@@ -63,9 +80,26 @@ export function StudyDashboardPage() {
   const color = studyColorOrDefault(s.color);
   return (
     <Stack gap="md" maw={1200} mx="auto">
-      <Anchor component={Link} to="/studies" size="sm">
-        ← {t('study.allStudies')}
-      </Anchor>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Anchor component={Link} to="/studies" size="sm">
+          ← {t('study.allStudies')}
+        </Anchor>
+        <Group component="nav" aria-label={t('studyNav.label')} gap="xs">
+          {nav.map((item) => (
+            <Anchor
+              key={item.id}
+              component={Link}
+              to={item.to}
+              size="sm"
+              className="tp-nav-link"
+              aria-current={pathname === item.to ? 'page' : undefined}
+              data-active={pathname === item.to || undefined}
+            >
+              {t(`studyNav.${item.id}`)}
+            </Anchor>
+          ))}
+        </Group>
+      </Group>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} style={{ borderTop: `4px solid ${color}` }}>
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
           <div>
@@ -77,6 +111,16 @@ export function StudyDashboardPage() {
             </Title>
           </div>
           <Group gap="xs">
+            {user?.userRole && (
+              <Badge variant="light" color="cyan" radius="sm" tt="none">
+                {t('studyNav.yourRole', { role: roleTitle(user.userRole) })}
+              </Badge>
+            )}
+            {user?.readOnly && (
+              <Badge variant="light" color="gray" radius="sm" tt="none">
+                {t('studyNav.readOnly')}
+              </Badge>
+            )}
             {isTwin && (
               <Badge color="orange" radius="sm">
                 {t('app.testEnvironment')}
@@ -97,6 +141,18 @@ export function StudyDashboardPage() {
           </Fact>
           <Fact label={t('study.sites')}>{s.sites.length}</Fact>
         </SimpleGrid>
+        {enabledFeatures.length > 0 && (
+          <Group gap={6} mt="md" aria-label={t('study.features')}>
+            <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+              {t('study.features')}
+            </Text>
+            {enabledFeatures.map((f) => (
+              <Badge key={f} variant="outline" color="teal" radius="sm" tt="none">
+                {f}
+              </Badge>
+            ))}
+          </Group>
+        )}
       </Paper>
 
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>

@@ -2,15 +2,25 @@
  * Entering a study (000 §2.7, §7.1): get the per-study token when none is stored, then validate the
  * user's access with that token. On failure the server's message is toasted and the navigation is
  * cancelled (the person stays where they were, or lands on the studies list on a fresh load).
+ * Then the study's toggled features are loaded and kept (A-165) and the stored user takes the
+ * per-study role from the instant user data (A-121, A-122).
  */
-import { getStudyToken, validateUserAccess } from '@trialpath/contract';
+import {
+  getInstantUser,
+  getStudyFeatures,
+  getStudyToken,
+  type StaffUser,
+  validateUserAccess,
+} from '@trialpath/contract';
 import { translate } from '@trialpath/domain';
 import { notify } from '@trialpath/ui';
 import { type LoaderFunctionArgs, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import i18n from '../../i18n';
 import { api, errorMessage, withStudyContext } from '../../shared/api';
+import { userForStudy } from '../../shared/authorities';
 import { session } from '../../shared/session';
 import { storage } from '../../shared/storage';
+import { studyFeatures } from '../../shared/study-features';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -24,6 +34,18 @@ export function setPreviousPathSource(fn: () => string | null) {
 const validated = new Set<string>();
 export function forgetValidatedStudies() {
   validated.clear();
+  studyFeatures.clear();
+}
+
+export type StoredUser = StaffUser & { readOnly?: boolean };
+
+/** take the per-study role (userRole, readOnly, realmOfPermission) into the stored user when it differs. */
+export async function syncStoredUserForStudy(studyId: string): Promise<void> {
+  const stored = storage.getUser<StoredUser>();
+  if (!stored) return;
+  const instant = await api.call(getInstantUser, { params: { userId: stored.id } });
+  const next = userForStudy(stored, instant.userStudies, studyId);
+  if (next) storage.setUser(next);
 }
 
 export async function enterStudy(studyId: string): Promise<{ ok: true } | { ok: false; message: string }> {
@@ -35,11 +57,18 @@ export async function enterStudy(studyId: string): Promise<{ ok: true } | { ok: 
       }
       await api.call(validateUserAccess, { params: { studyId } });
     });
-    validated.add(studyId);
-    return { ok: true };
   } catch (e) {
     return { ok: false, message: errorMessage(e, translate('access.denied', undefined, i18n.language)) };
   }
+  validated.add(studyId);
+  // Features and the per-study role are not a reason to refuse the study: failures leave the last known values.
+  await withStudyContext(studyId, () =>
+    Promise.allSettled([
+      api.call(getStudyFeatures, { params: { studyId } }).then((r) => studyFeatures.set(studyId, r.studyFeatures)),
+      syncStoredUserForStudy(studyId),
+    ]),
+  );
+  return { ok: true };
 }
 
 export async function studyEntryLoader({ params }: LoaderFunctionArgs) {

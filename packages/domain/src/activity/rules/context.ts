@@ -51,20 +51,38 @@ function formatter(tz: string): Intl.DateTimeFormat | null {
   return f;
 }
 
-let last: { key: string; date: string; minutes: number } | null = null;
+let last: { minute: number; zone: string; date: string; minutes: number } | null = null;
+// Every rule of a submission asks for the same `now` text: parse it once, not once per rule.
+let lastNowText: string | undefined;
+let lastNowMs = Number.NaN;
 
-/** Wall-clock date and minutes of `now` in the context's zone (fast path for the rules; cached). */
+function nowMs(raw: Date | string | number): number {
+  if (typeof raw === 'string') {
+    if (raw !== lastNowText) {
+      lastNowText = raw;
+      lastNowMs = Date.parse(raw);
+    }
+    return lastNowMs;
+  }
+  return raw instanceof Date ? raw.getTime() : typeof raw === 'number' ? raw : Date.parse(raw);
+}
+
+/**
+ * Wall-clock date and minutes of `now` in the context's zone (fast path for the rules). The Intl
+ * work is done once per (minute, zone): the last answer is kept and reused while both are the same.
+ */
 function zonedParts(ctx: RuleContext): { date: string; minutes: number } {
-  const raw = ctx.now ?? Date.now();
-  let ms = raw instanceof Date ? raw.getTime() : typeof raw === 'number' ? raw : Date.parse(raw);
+  let ms = nowMs(ctx.now ?? Date.now());
   if (!Number.isFinite(ms)) ms = Date.now();
   const tz = ctx.timeZone || 'UTC';
-  const key = `${Math.floor(ms / 60_000)}|${tz}`;
-  if (last?.key === key) return last;
+  const minute = Math.floor(ms / 60_000);
+  // the cache key is the zone as text (a zone that cannot be turned into text throws, as it always did)
+  const zone = typeof tz === 'string' ? tz : `${tz}`;
+  if (last !== null && last.minute === minute && last.zone === zone) return last;
   const f = formatter(tz) ?? (formatter('UTC') as Intl.DateTimeFormat);
   const p: Record<string, string> = {};
   for (const part of f.formatToParts(ms)) p[part.type] = part.value;
-  last = { key, date: `${p.year}-${p.month}-${p.day}`, minutes: Number(p.hour) * 60 + Number(p.minute) };
+  last = { minute, zone, date: `${p.year}-${p.month}-${p.day}`, minutes: Number(p.hour) * 60 + Number(p.minute) };
   return last;
 }
 

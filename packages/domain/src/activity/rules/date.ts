@@ -10,17 +10,28 @@ import { type RuleContext, todayIso } from './context';
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
-function isoOf(y: number, m: number, d: number): string | null {
-  if (y < 1 || y > 9999 || m < 1 || m > 12 || d < 1) return null;
-  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return d > days ? null : `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
+/** Days of a month of the (proleptic Gregorian) calendar; arithmetic, no Date object per answer. */
+function daysInMonth(y: number, m: number): number {
+  if (m === 2) return y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28;
+  return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
 }
+
+function isRealDate(y: number, m: number, d: number): boolean {
+  return y >= 1 && y <= 9999 && m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
+}
+
+function isoOf(y: number, m: number, d: number): string | null {
+  return isRealDate(y, m, d) ? `${pad(y, 4)}-${pad(m)}-${pad(d)}` : null;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** An ISO `YYYY-MM-DD` from an ISO text or a text in the display format; null when not a real date. */
 export function parseDateInput(text: string | null | undefined, format: DateInputFormat): string | null {
   const s = (text ?? '').trim();
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-  if (iso) return isoOf(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  const iso = ISO_DATE.exec(s);
+  // a real ISO date is its own canonical form
+  if (iso) return isRealDate(Number(iso[1]), Number(iso[2]), Number(iso[3])) ? s : null;
   const m = /^(\d{1,4})[/.-](\d{1,2})[/.-](\d{1,4})$/.exec(s);
   if (!m) return null;
   const [a, b, c] = [Number(m[1]), Number(m[2]), Number(m[3])];

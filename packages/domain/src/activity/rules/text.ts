@@ -11,6 +11,8 @@ const ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>'
 
 /** Remove HTML tags (script/style with their content), decode the common entities, trim. */
 export function stripHtml(s: string): string {
+  // without `<` or `&` none of the replacements can apply (the common case: plain typed text)
+  if (!s.includes('<') && !s.includes('&')) return s.trim();
   return s
     .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
     .replace(/<[^>]*>/g, '')
@@ -35,7 +37,8 @@ export function validateText(q: QuestionOf<'Text'>, a: Answer | undefined): Rule
   if (text === '') return [];
   const errors: RuleMessage[] = [];
   const { maxLength, dataType } = q.constraints;
-  if (maxLength !== undefined && [...text].length > maxLength)
+  // characters are counted as code points; a text no longer in UTF-16 units cannot be over the limit
+  if (maxLength !== undefined && text.length > maxLength && [...text].length > maxLength)
     errors.push(msg('activity.text.limit', { n: maxLength }));
   if (dataType && !matchesTextDataType(text, dataType)) errors.push(msg(DATA_TYPE_RULES[dataType].key));
   return errors;

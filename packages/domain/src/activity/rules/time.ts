@@ -40,13 +40,25 @@ export function formatTime(min: number, format: TimeConstraints['format']): stri
   return `${pad(h % 12 === 0 ? 12 : h % 12)}:${pad(min % 60)} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
+// A range's bounds are the same few texts on every answer: parse each once.
+const bounds = new Map<string, number>();
+function boundMinutes(b: string): number {
+  let m = bounds.get(b);
+  if (m === undefined) {
+    m = parseTimeInput(b) as number;
+    if (bounds.size > 2000) bounds.clear();
+    bounds.set(b, m);
+  }
+  return m;
+}
+
 /** The bounds of a range in minutes since midnight. */
 export function resolveTimeRange(
   range: TimeRange | undefined,
   ctx: RuleContext = {},
 ): { start?: number; end?: number } {
   if (!range) return {};
-  const bound = (b: string) => (b === 'current' ? nowMinutes(ctx) : (parseTimeInput(b) as number));
+  const bound = (b: string) => (b === 'current' ? nowMinutes(ctx) : boundMinutes(b));
   if (range.kind === 'fixed') {
     const out: { start?: number; end?: number } = {};
     if (range.start) out.start = bound(range.start);

@@ -12,6 +12,7 @@ import { disabledQuestions } from '../branching';
 import type { Activity, Question } from '../model';
 import { isChoiceType } from '../question-types';
 import { optionScoreMap } from '../rules/choice';
+import { keyedRecord } from '../records';
 import { parseNumberInput } from '../rules/number';
 import { evaluateAst, parseExpression, type ScoreValue } from './evaluator';
 
@@ -49,20 +50,28 @@ export interface ActivityScore {
   total: ScoreValue;
 }
 
-const parsed = new WeakMap<Activity, (jsep.Expression | null)[]>();
-function expressions(activity: Activity): (jsep.Expression | null)[] {
-  let list = parsed.get(activity);
-  if (!list) {
-    list = activity.scoringVariables.map((v) => {
-      try {
-        return parseExpression(v.expression);
-      } catch {
-        return null;
-      }
-    });
-    parsed.set(activity, list);
+/** What scoring needs of an activity, worked out once: identifiers and parsed variable expressions. */
+interface ScoringPlan {
+  ids: string[];
+  expressions: (jsep.Expression | null)[];
+}
+const plans = new WeakMap<Activity, ScoringPlan>();
+function planOf(activity: Activity): ScoringPlan {
+  let plan = plans.get(activity);
+  if (!plan) {
+    plan = {
+      ids: activity.questions.map((q) => q.identifier),
+      expressions: activity.scoringVariables.map((v) => {
+        try {
+          return parseExpression(v.expression);
+        } catch {
+          return null;
+        }
+      }),
+    };
+    plans.set(activity, plan);
   }
-  return list;
+  return plan;
 }
 
 /**
@@ -76,7 +85,8 @@ export function scoreActivity(
 ): ActivityScore | null {
   if (!activity.canScoreResponses) return null;
   disabled ??= disabledQuestions(activity, answers);
-  const questions: Record<string, ScoreValue> = {};
+  const plan = planOf(activity);
+  const questions = keyedRecord<ScoreValue>(plan.ids);
   let total: ScoreValue = null;
   for (const q of activity.questions) {
     const s = disabled.has(q.identifier) ? null : questionScore(q, answers[q.identifier]);
@@ -86,9 +96,8 @@ export function scoreActivity(
   const variables: Record<string, ScoreValue> = {};
   const scope = (name: string): ScoreValue | undefined =>
     Object.hasOwn(variables, name) ? variables[name] : Object.hasOwn(questions, name) ? questions[name] : undefined;
-  const exprs = expressions(activity);
   activity.scoringVariables.forEach((v, i) => {
-    const ast = exprs[i];
+    const ast = plan.expressions[i];
     variables[v.name] = ast ? evaluateAst(ast, scope) : null;
   });
   return { questions, variables, total };

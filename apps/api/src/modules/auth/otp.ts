@@ -1,0 +1,169 @@
+/**
+ * One-time codes: sign-in second factor, e-mail verification after an e-mail change (OTPVerifiedRequest),
+ * reset password by code, new mobile number, e-mail change (decisions A-085, A-063, A-065, A-071).
+ * Every kind is a row of mfa_challenges with a purpose; a code is 6 digits, stored as its sha256,
+ * valid 10 minutes and for 5 tries. Each verify call accepts only its own purposes.
+ */
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { phoneDigits, translate } from '@trialpath/domain';
+import type { Db } from '../../db/database';
+import type { ChallengePurpose } from '../../db/schema';
+import { fail, keepChanges } from '../../http/errors';
+import { queueEmail, queueSms } from '../outbox/outbox.service';
+import {
+  consumeOpenChallenges,
+  findMfaChallengeForUpdate,
+  insertMfaChallenge,
+  updateMfaChallenge,
+} from './auth.repository';
+import { sha256 } from './tokens';
+
+export const OTP_TTL_MS = 10 * 60_000;
+export const OTP_MAX_ATTEMPTS = 5;
+const OTP_TTL_MINUTES = OTP_TTL_MS / 60_000;
+
+export type Channel = 'email' | 'sms';
+export type ChallengeRow = NonNullable<Awaited<ReturnType<typeof findMfaChallengeForUpdate>>>;
+
+export function newCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+const DOT = '•';
+
+/** "p•••@example.org" */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  const name = at >= 0 ? email.slice(0, at) : email;
+  const domain = at >= 0 ? email.slice(at + 1) : '';
+  return `${name.slice(0, 1)}${DOT.repeat(3)}@${domain}`;
+}
+
+/**
+ * "+1 ••• ••• 4567": the country code when the number carries one ("+1 5551234567" as stored by the
+ * mobile check, or "+15551234567"), then only the last four digits.
+ */
+export function maskPhone(phone: string): string {
+  const trimmed = phone.trim();
+  const digits = phoneDigits(trimmed);
+  let cc = '';
+  const spaced = /^(\+\d{1,4})\s/.exec(trimmed);
+  if (spaced) cc = spaced[1]!;
+  else if (trimmed.startsWith('+') && digits.length > 10) cc = `+${digits.slice(0, digits.length - 10)}`;
+  const tail = `${DOT.repeat(3)} ${DOT.repeat(3)} ${digits.slice(-4)}`;
+  return cc ? `${cc} ${tail}` : tail;
+}
+
+export function maskDestination(destination: string, channel: Channel): string {
+  return channel === 'sms' ? maskPhone(destination) : maskEmail(destination);
+}
+
+/**
+ * A new challenge. With a user, that user's older open challenges of the same purpose end; without
+ * one it is a decoy: its code hash is of a random secret no 6-digit code can match.
+ */
+export async function issueChallenge(
+  db: Db,
+  v: { userId: string | null; purpose: ChallengePurpose; channel: Channel; destination: string },
+): Promise<{ challenge: ChallengeRow; code: string | null }> {
+  if (v.userId) await consumeOpenChallenges(db, v.userId, v.purpose);
+  const code = v.userId ? newCode() : null;
+  const challenge = await insertMfaChallenge(db, {
+    userId: v.userId,
+    purpose: v.purpose,
+    codeHash: sha256(code ?? `decoy:${randomBytes(32).toString('hex')}`),
+    channel: v.channel,
+    destination: v.destination,
+    expiresAt: new Date(Date.now() + OTP_TTL_MS),
+  });
+  return { challenge, code };
+}
+
+/** The code goes through the outbox: SMS for sms, e-mail otherwise. */
+export async function deliverCode(db: Db, channel: Channel, destination: string, code: string): Promise<void> {
+  const text = translate('otp.smsText', { code, minutes: OTP_TTL_MINUTES });
+  if (channel === 'sms') await queueSms(db, destination, text);
+  else await queueEmail(db, destination, translate('otp.emailSubject'), text);
+}
+
+/** Give a challenge a fresh code and expiry; the attempt count is kept (resending is no new budget). */
+export async function renewChallenge(db: Db, c: ChallengeRow): Promise<string> {
+  const code = newCode();
+  await updateMfaChallenge(db, c.id, { codeHash: sha256(code), expiresAt: new Date(Date.now() + OTP_TTL_MS) });
+  return code;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The challenge, locked, if it can still be answered and is of one of these purposes. */
+export async function openChallenge(
+  db: Db,
+  challengeId: string,
+  purposes: readonly ChallengePurpose[],
+): Promise<ChallengeRow | null> {
+  if (!UUID.test(challengeId)) return null;
+  const c = await findMfaChallengeForUpdate(db, challengeId);
+  if (!c || !purposes.includes(c.purpose)) return null;
+  if (c.consumed_at || c.attempts >= OTP_MAX_ATTEMPTS || c.expires_at.getTime() <= Date.now()) return null;
+  return c;
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function codeMatches(c: ChallengeRow, code: string): boolean {
+  return sameHash(sha256(code.trim()), c.code_hash);
+}
+
+/** Count a wrong code. */
+export async function countWrongCode(db: Db, c: ChallengeRow): Promise<number> {
+  const attempts = c.attempts + 1;
+  await updateMfaChallenge(db, c.id, { attempts });
+  return attempts;
+}
+
+export async function consumeChallenge(db: Db, c: ChallengeRow): Promise<void> {
+  await updateMfaChallenge(db, c.id, { consumedAt: new Date() });
+}
+
+/** 400: the challenge is unknown, used, expired, out of tries or of another kind. */
+export function otpExpired() {
+  const message = translate('otp.expired');
+  return fail('VALIDATION_FAILED', undefined, { message, fieldErrors: { code: [message] } });
+}
+
+/** 400: wrong code (kept: the attempt is counted even though the request fails). */
+export function otpInvalid(attempts: number) {
+  const message = translate('otp.invalid');
+  return keepChanges(
+    fail('VALIDATION_FAILED', undefined, {
+      message,
+      fieldErrors: { code: [message] },
+      details: { attemptsRemaining: Math.max(0, OTP_MAX_ATTEMPTS - attempts) },
+    }),
+  );
+}
+
+/**
+ * Check a code for one of the purposes: the open challenge on success (not yet consumed), else the
+ * 400 to throw (wrong code counted).
+ */
+export async function verifyCode(
+  db: Db,
+  challengeId: string,
+  code: string,
+  purposes: readonly ChallengePurpose[],
+  onWrong?: (c: ChallengeRow, attempts: number) => void,
+): Promise<ChallengeRow> {
+  const c = await openChallenge(db, challengeId, purposes);
+  if (!c) throw otpExpired();
+  if (!c.user_id || !codeMatches(c, code)) {
+    const attempts = await countWrongCode(db, c);
+    onWrong?.(c, attempts);
+    throw otpInvalid(attempts);
+  }
+  return c;
+}

@@ -1,0 +1,357 @@
+/**
+ * OpenID Connect single sign-on for staff (spec 000 §2.1 route `/`, §7.3 "Single-sign-on code to
+ * token"; docs/decisions/A-064-single-sign-on.md).
+ *
+ *   start:  discovery → authorization URL with state, nonce and PKCE S256; the state is stored only
+ *           as its sha256, with the nonce, the code verifier and the in-app redirectTo (10 minutes).
+ *   token:  the state is looked up and consumed (single use, kept even when the request fails), the
+ *           code is traded with openid-client's authorizationCodeGrant (state, nonce, PKCE and ID-token
+ *           checks), the verified e-mail is matched to ONE active staff account of the provider's
+ *           client, the subject ↔ account link is recorded (audited), and the password sign-in's
+ *           token service issues the session.
+ *
+ * No account is ever created here: invitation stays the way accounts are made.
+ */
+import { isLocked, type MessageKey, minutesRemaining, translate } from '@trialpath/domain';
+import * as oidc from 'openid-client';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/database';
+import { type FailExtra, fail, type HttpError, keepChanges } from '../../http/errors';
+import type { AuditInput } from '../audit/audit.service';
+import { issueGeneralTokens } from '../auth/auth.service';
+import { sha256 } from '../auth/tokens';
+import { currentClient } from '../clients/clients.service';
+import { toStaffUser } from '../users/users.service';
+import {
+  deleteStaleLoginStates,
+  findIdentity,
+  findIdentityOfUser,
+  findLoginStateForUpdate,
+  findProvider,
+  findUsersByEmail,
+  insertIdentity,
+  insertLoginState,
+  listEnabledProviders,
+  markLoginStateUsed,
+  type SsoProviderRow,
+  touchIdentity,
+} from './sso.repository';
+
+interface Deps {
+  db: Db;
+  config: AppConfig;
+  audit: (e: AuditInput) => void;
+}
+
+export const SSO_STATE_TTL_MS = 10 * 60_000;
+/** Discovery documents are kept this long per provider (keys rotate; a failure drops the entry). */
+const DISCOVERY_TTL_MS = 10 * 60_000;
+/** Seconds for each request to the provider (discovery, token, userinfo). */
+const PROVIDER_TIMEOUT_S = 10;
+const SCOPE = 'openid email profile';
+
+/** The provider sends the browser back to the staff portal root, which reads ?code&state (route `/`). */
+export function ssoRedirectUri(config: AppConfig): string {
+  return `${config.publicUrl}/`;
+}
+
+/**
+ * openid-client refuses plain-http providers. A loopback issuer (a provider on the same machine:
+ * development, tests) is the only place we allow it; a remote provider must use https.
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+// ── errors: catalogue codes, SSO texts from sso-catalogue.ts, the precise reason in details ─────
+
+type Reason =
+  | 'SSO_PROVIDER_NOT_FOUND'
+  | 'SSO_PROVIDER_UNAVAILABLE'
+  | 'SSO_STATE_INVALID'
+  | 'SSO_STATE_EXPIRED'
+  | 'SSO_STATE_USED'
+  | 'SSO_IDP_REFUSED'
+  | 'SSO_EMAIL_NOT_VERIFIED'
+  | 'SSO_NO_ACCOUNT'
+  | 'SSO_AMBIGUOUS_ACCOUNT'
+  | 'SSO_LINK_MISMATCH';
+
+const REASONS: Record<Reason, { code: Parameters<typeof fail>[0]; key: MessageKey }> = {
+  SSO_PROVIDER_NOT_FOUND: { code: 'NOT_FOUND', key: 'sso.providerNotFound' },
+  SSO_PROVIDER_UNAVAILABLE: { code: 'SERVICE_UNAVAILABLE', key: 'sso.providerUnavailable' },
+  SSO_STATE_INVALID: { code: 'IDENTITY_BAD_REQUEST', key: 'sso.stateInvalid' },
+  SSO_STATE_EXPIRED: { code: 'IDENTITY_BAD_REQUEST', key: 'sso.stateInvalid' },
+  SSO_STATE_USED: { code: 'IDENTITY_BAD_REQUEST', key: 'sso.stateUsed' },
+  SSO_IDP_REFUSED: { code: 'UNAUTHENTICATED', key: 'sso.idpRefused' },
+  SSO_EMAIL_NOT_VERIFIED: { code: 'UNAUTHENTICATED', key: 'sso.emailNotVerified' },
+  SSO_NO_ACCOUNT: { code: 'UNAUTHENTICATED', key: 'sso.noAccount' },
+  SSO_AMBIGUOUS_ACCOUNT: { code: 'UNAUTHENTICATED', key: 'sso.ambiguousAccount' },
+  SSO_LINK_MISMATCH: { code: 'UNAUTHENTICATED', key: 'sso.linkMismatch' },
+};
+
+function ssoFail(reason: Reason, extra: FailExtra = {}): HttpError {
+  const r = REASONS[reason];
+  return fail(r.code, undefined, { message: translate(r.key), details: { reason }, ...extra });
+}
+
+// ── provider configuration (discovery) ──────────────────────────────────────────────────────
+
+const configurations = new Map<string, { at: number; config: oidc.Configuration }>();
+
+function cacheKey(p: SsoProviderRow): string {
+  return [p.id, p.issuer, p.oidc_client_id, sha256(p.oidc_client_secret ?? '')].join('|');
+}
+
+function isNetworkFailure(e: unknown): boolean {
+  if (!(e instanceof Error)) return false;
+  if (e.name === 'TimeoutError' || e.name === 'AbortError') return true;
+  if (e instanceof TypeError && /fetch failed|network/i.test(e.message)) return true;
+  // openid-client wraps non-OAuth failures of the discovery (404, HTML instead of JSON …).
+  return e instanceof oidc.ClientError && /RESPONSE_IS_NOT|HTTP_REQUEST_FORBIDDEN/.test(String(e.code));
+}
+
+/** The provider's openid-client Configuration; an unreachable or broken provider is a 503, never a 500. */
+async function providerConfiguration(p: SsoProviderRow): Promise<oidc.Configuration> {
+  const key = cacheKey(p);
+  const hit = configurations.get(key);
+  if (hit && Date.now() - hit.at < DISCOVERY_TTL_MS) return hit.config;
+  let issuer: URL;
+  try {
+    issuer = new URL(p.issuer);
+  } catch {
+    throw ssoFail('SSO_PROVIDER_UNAVAILABLE');
+  }
+  const execute = issuer.protocol === 'http:' && isLoopbackHost(issuer.hostname) ? [oidc.allowInsecureRequests] : [];
+  try {
+    const config = await oidc.discovery(
+      issuer,
+      p.oidc_client_id,
+      p.oidc_client_secret ? { client_secret: p.oidc_client_secret } : undefined,
+      p.oidc_client_secret ? oidc.ClientSecretBasic(p.oidc_client_secret) : oidc.None(),
+      { execute, timeout: PROVIDER_TIMEOUT_S },
+    );
+    configurations.set(key, { at: Date.now(), config });
+    return config;
+  } catch {
+    configurations.delete(key);
+    throw ssoFail('SSO_PROVIDER_UNAVAILABLE');
+  }
+}
+
+/** Tests start providers on fresh ports: forget what was discovered. */
+export function clearSsoConfigurationCache(): void {
+  configurations.clear();
+}
+
+// ── endpoints ───────────────────────────────────────────────────────────────────────────────
+
+export async function listProviders(db: Db) {
+  const client = await currentClient(db);
+  const rows = await listEnabledProviders(db, client.id);
+  return { items: rows.map((r) => ({ id: r.id, name: r.name })) };
+}
+
+async function usableProvider(db: Db, providerId: string): Promise<SsoProviderRow | null> {
+  const p = await findProvider(db, providerId);
+  if (!p?.enabled) return null;
+  const client = await currentClient(db);
+  return p.client_id === client.id ? p : null;
+}
+
+export async function start(deps: Deps, body: { providerId: string; redirectTo?: string }) {
+  const { db, config, audit } = deps;
+  const provider = await usableProvider(db, body.providerId);
+  if (!provider) throw ssoFail('SSO_PROVIDER_NOT_FOUND');
+  const oidcConfig = await providerConfiguration(provider);
+
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const url = oidc.buildAuthorizationUrl(oidcConfig, {
+    redirect_uri: ssoRedirectUri(config),
+    response_type: 'code',
+    scope: SCOPE,
+    state,
+    nonce,
+    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+  });
+
+  await deleteStaleLoginStates(db, new Date(Date.now() - 24 * 60 * 60_000));
+  await insertLoginState(db, {
+    stateHash: sha256(state),
+    nonce,
+    codeVerifier,
+    providerId: provider.id,
+    redirectTo: body.redirectTo ?? null,
+    expiresAt: new Date(Date.now() + SSO_STATE_TTL_MS),
+  });
+  audit({ action: 'auth.sso.start', entityType: 'sso_provider', entityId: provider.id });
+  return { authorizationUrl: url.href };
+}
+
+interface VerifiedIdentity {
+  subject: string;
+  email: string;
+}
+
+/** The ID token's claims, completed from the userinfo endpoint when the e-mail is not in the ID token. */
+async function identityOf(
+  oidcConfig: oidc.Configuration,
+  tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>,
+): Promise<{ subject: string; email: string | null; emailVerified: boolean }> {
+  const claims = tokens.claims();
+  if (!claims) throw new Error('no ID token');
+  let email = typeof claims.email === 'string' ? claims.email : null;
+  let verified = claims.email_verified === true;
+  if (!email && tokens.access_token) {
+    const info = await oidc.fetchUserInfo(oidcConfig, tokens.access_token, claims.sub);
+    email = typeof info.email === 'string' ? info.email : null;
+    verified = info.email_verified === true;
+  }
+  return { subject: claims.sub, email, emailVerified: verified };
+}
+
+export async function codeToToken(deps: Deps, body: { code: string; state: string; iss?: string }) {
+  const { db, config, audit } = deps;
+  const failed = (reason: Reason, after: Record<string, unknown> = {}, entityId: string | null = null) => {
+    audit({
+      action: 'auth.sso.failed',
+      entityType: entityId ? 'user' : 'sso_provider',
+      entityId,
+      ...(entityId ? { actor: { type: 'staff', id: entityId } } : {}),
+      after: { reason, ...after },
+    });
+    return keepChanges(ssoFail(reason));
+  };
+
+  const stateHash = sha256(body.state);
+  const row = await findLoginStateForUpdate(db, stateHash);
+  if (!row) throw failed('SSO_STATE_INVALID');
+  if (row.used_at) throw failed('SSO_STATE_USED', { providerId: row.provider_id });
+  // Consumed now: whatever happens next, this state cannot be presented again.
+  await markLoginStateUsed(db, stateHash);
+  if (row.expires_at.getTime() <= Date.now()) throw failed('SSO_STATE_EXPIRED', { providerId: row.provider_id });
+
+  const provider = await usableProvider(db, row.provider_id);
+  if (!provider) throw failed('SSO_PROVIDER_NOT_FOUND', { providerId: row.provider_id });
+  const providerRef = { providerId: provider.id };
+  let oidcConfig: oidc.Configuration;
+  try {
+    oidcConfig = await providerConfiguration(provider);
+  } catch {
+    throw failed('SSO_PROVIDER_UNAVAILABLE', providerRef);
+  }
+
+  const callback = new URL(ssoRedirectUri(config));
+  callback.searchParams.set('code', body.code);
+  callback.searchParams.set('state', body.state);
+  if (body.iss !== undefined) callback.searchParams.set('iss', body.iss);
+
+  let found: { subject: string; email: string | null; emailVerified: boolean };
+  try {
+    const tokens = await oidc.authorizationCodeGrant(oidcConfig, callback, {
+      expectedState: body.state,
+      expectedNonce: row.nonce,
+      pkceCodeVerifier: row.code_verifier,
+      idTokenExpected: true,
+    });
+    found = await identityOf(oidcConfig, tokens);
+  } catch (e) {
+    if (isNetworkFailure(e)) throw failed('SSO_PROVIDER_UNAVAILABLE', providerRef);
+    const detail =
+      e instanceof oidc.ResponseBodyError || e instanceof oidc.AuthorizationResponseError
+        ? e.error
+        : e instanceof oidc.ClientError
+          ? String(e.code ?? 'client_error')
+          : 'invalid_response';
+    throw failed('SSO_IDP_REFUSED', { ...providerRef, error: detail });
+  }
+
+  if (!found.email || !found.emailVerified) {
+    throw failed('SSO_EMAIL_NOT_VERIFIED', { ...providerRef, subject: found.subject });
+  }
+  const identity: VerifiedIdentity = { subject: found.subject, email: found.email };
+  const who = { ...providerRef, subject: identity.subject, email: identity.email };
+
+  const accounts = await findUsersByEmail(db, provider.client_id, identity.email);
+  const active = accounts.filter((u) => u.status === 'ACTIVE');
+  if (active.length === 0) {
+    // Same answers as the password sign-in for accounts that exist but cannot sign in.
+    const invited = accounts.find((u) => u.status === 'INVITED');
+    if (invited) {
+      audit({
+        action: 'auth.sso.failed',
+        entityType: 'user',
+        entityId: invited.id,
+        actor: { type: 'staff', id: invited.id },
+        after: { reason: 'NOT_VERIFIED', ...who },
+      });
+      throw keepChanges(fail('NOT_VERIFIED'));
+    }
+    const deactivated = accounts.find((u) => u.status === 'DEACTIVATED');
+    if (deactivated) {
+      audit({
+        action: 'auth.sso.failed',
+        entityType: 'user',
+        entityId: deactivated.id,
+        actor: { type: 'staff', id: deactivated.id },
+        after: { reason: 'ACCOUNT_INACTIVE', ...who },
+      });
+      throw keepChanges(fail('ACCOUNT_INACTIVE'));
+    }
+    throw failed('SSO_NO_ACCOUNT', who);
+  }
+  if (active.length > 1) throw failed('SSO_AMBIGUOUS_ACCOUNT', who);
+  const user = active[0]!;
+
+  // The subject ↔ account link: made once, and afterwards both must still agree.
+  const link = await findIdentity(db, provider.id, identity.subject);
+  if (link && link.user_id !== user.id) throw failed('SSO_LINK_MISMATCH', who, user.id);
+  if (!link && (await findIdentityOfUser(db, provider.id, user.id))) {
+    throw failed('SSO_LINK_MISMATCH', who, user.id);
+  }
+
+  const now = new Date();
+  const lock = { failedAttempts: user.failed_attempts, lockedUntil: user.locked_until };
+  if (isLocked(lock, now)) {
+    audit({
+      action: 'auth.login.locked',
+      entityType: 'user',
+      entityId: user.id,
+      actor: { type: 'staff', id: user.id },
+      after: { method: 'sso', ...providerRef },
+    });
+    throw keepChanges(fail('ACCOUNT_LOCKED', { minutes: minutesRemaining(lock, now) }));
+  }
+
+  const actor = { type: 'staff', id: user.id };
+  if (!link) {
+    await insertIdentity(db, provider.id, identity.subject, user.id);
+    audit({
+      action: 'auth.sso.link',
+      entityType: 'user',
+      entityId: user.id,
+      actor,
+      after: { ...providerRef, providerName: provider.name, subject: identity.subject, email: identity.email },
+    });
+  } else {
+    await touchIdentity(db, provider.id, identity.subject);
+  }
+  audit({
+    action: 'auth.login',
+    entityType: 'user',
+    entityId: user.id,
+    actor,
+    after: { method: 'sso', ...providerRef },
+  });
+
+  return {
+    nextStep: 'Tokens' as const,
+    tokens: await issueGeneralTokens(deps, user),
+    user: toStaffUser(user),
+    redirectTo: row.redirect_to,
+  };
+}

@@ -1,0 +1,9 @@
+import { getProfileImage, updateProfile, uploadProfileImage } from '@trialpath/contract';
+import { route } from '../../http/context';
+import * as profile from './profile.service';
+
+export const profileRoutes = [
+  route(updateProfile, (ctx) => profile.updateProfile(ctx, ctx.staff(), ctx.body)),
+  route(uploadProfileImage, (ctx) => profile.uploadProfileImage(ctx, ctx.staff(), ctx.upload)),
+  route(getProfileImage, (ctx) => profile.profileImage(ctx.db, ctx.staff(), ctx.params.userId)),
+];

@@ -1,0 +1,124 @@
+import { cleanup, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '../shared/session';
+import { storage } from '../shared/storage';
+import { renderApp } from '../test-utils';
+
+const notify = vi.hoisted(() => vi.fn());
+vi.mock('@trialpath/ui', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@trialpath/ui')>()),
+  notify,
+}));
+const { StartupEffects } = await import('./StartupEffects');
+
+type Answer = { status: number; body?: unknown };
+function serve(routes: Record<string, Answer>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const path = url.split('?')[0]!;
+      const key = path === '/api/v1/roles' ? `${path}?type=${new URL(url, 'http://h').searchParams.get('type')}` : path;
+      const a = routes[key] ?? { status: 404, body: { code: 'NOT_FOUND', message: key } };
+      return new Response(a.body === undefined ? '' : JSON.stringify(a.body), { status: a.status });
+    }),
+  );
+}
+
+const clientOk: Answer = {
+  status: 200,
+  body: {
+    id: 'c1',
+    name: 'Demo',
+    clientId: 'demo',
+    isTwoFAEnabled: false,
+    isCognitoAuthentication: false,
+    isParticipantUsesCognito: false,
+    supportDeskUrl: null,
+    demoMode: true,
+  },
+};
+const role = (name: string, scope: 'platform' | 'site') => ({
+  name,
+  title: name,
+  typeOfRole: scope === 'site' ? 'site team' : 'admin',
+  scope,
+  permissions: [],
+});
+const flagsOk: Answer = { status: 200, body: { customerId: 'c1', flags: {} } };
+
+beforeEach(() => {
+  window.localStorage.clear();
+  notify.mockClear();
+  session.sync();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('client identity failure (A-175)', () => {
+  it('toasts "Error while getting clients." when the call fails without a message', async () => {
+    serve({ '/api/v1/client': { status: 500 }, '/api/v1/feature-flags': flagsOk });
+    renderApp(<StartupEffects />);
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('Error while getting clients.', { kind: 'error' }), {
+      timeout: 4000,
+    });
+  });
+
+  it("toasts the server's message when there is one", async () => {
+    serve({
+      '/api/v1/client': { status: 400, body: { code: 'CLIENT_UNKNOWN', message: 'This client is not configured.' } },
+      '/api/v1/feature-flags': flagsOk,
+    });
+    renderApp(<StartupEffects />);
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('This client is not configured.', { kind: 'error' }), {
+      timeout: 4000,
+    });
+    expect(notify).not.toHaveBeenCalledWith('Error while getting clients.', expect.anything());
+  });
+});
+
+describe('roles after sign-in (A-119)', () => {
+  beforeEach(() => {
+    storage.setTokens('token', 'refresh');
+    session.sync();
+  });
+
+  it('loads the platform and site-team roles and stores them', async () => {
+    serve({
+      '/api/v1/client': clientOk,
+      '/api/v1/feature-flags': flagsOk,
+      '/api/v1/me': { status: 500 },
+      '/api/v1/roles?type=platform': { status: 200, body: { items: [role('SystemAdmin', 'platform')] } },
+      '/api/v1/roles?type=site': { status: 200, body: { items: [role('Pi', 'site')] } },
+    });
+    renderApp(<StartupEffects />);
+    await waitFor(() => expect(storage.getRoles('platform')).toEqual([role('SystemAdmin', 'platform')]));
+    await waitFor(() => expect(storage.getRoles('site')).toEqual([role('Pi', 'site')]));
+  });
+
+  it('toasts the spec texts when the roles cannot be loaded', async () => {
+    serve({
+      '/api/v1/client': clientOk,
+      '/api/v1/feature-flags': flagsOk,
+      '/api/v1/roles?type=platform': { status: 500 },
+      '/api/v1/roles?type=site': { status: 500 },
+    });
+    renderApp(<StartupEffects />);
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('Error while getting the user roles', { kind: 'error' }));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith('Error while getting the site team roles', { kind: 'error' }),
+    );
+    expect(storage.getRoles('platform')).toBeNull();
+  });
+
+  it('loads no roles before sign-in', async () => {
+    storage.clearOnLogout();
+    session.sync();
+    const fetchSpy = vi.fn(async () => new Response('{}', { status: 500 }));
+    vi.stubGlobal('fetch', fetchSpy);
+    renderApp(<StartupEffects />);
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalled());
+    expect(fetchSpy.mock.calls.some(([u]) => String(u).includes('/roles'))).toBe(false);
+  });
+});

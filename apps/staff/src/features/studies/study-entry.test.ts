@@ -1,0 +1,97 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { storage } from '../../shared/storage';
+import { studyFeatures } from '../../shared/study-features';
+import { enterStudy, forgetValidatedStudies } from './study-entry';
+
+const S = '0b6f1f5e-1d6c-4d39-9c43-5f1bfb0f2a11';
+const U = '9a0c3a57-3c55-4c5c-8f3e-1b8f7c0d2e22';
+
+type Route = (init: RequestInit) => { status: number; body: unknown };
+function serve(routes: Record<string, Route>) {
+  const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+    const key = `${init.method} ${url}`;
+    const r = routes[key];
+    if (!r) return new Response(JSON.stringify({ code: 'NOT_FOUND', message: key }), { status: 404 });
+    const { status, body } = r(init);
+    return new Response(JSON.stringify(body), { status });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const ok = () => ({ status: 200, body: { ok: true } });
+const tokens = () => ({
+  status: 200,
+  body: { accessToken: 'study-access', refreshToken: 'study-refresh', expiresIn: 900, studyId: S, authorities: ['Cra'] },
+});
+const features = () => ({ status: 200, body: { studyId: S, studyFeatures: { telehealth: true, caregiver: false } } });
+const instant = () => ({
+  status: 200,
+  body: { id: U, userStudies: [{ studyId: S, assignedSiteIds: ['x'], userRole: 'Cra', readOnly: true }], userDataAccessType: 'BOTH' },
+});
+
+beforeEach(() => {
+  window.localStorage.clear();
+  forgetValidatedStudies();
+  vi.unstubAllGlobals();
+  storage.setTokens('general', 'refresh');
+  storage.setUser({ id: U, name: 'Clara', userRole: 'StudyCoordinator', realmOfPermission: null });
+});
+
+describe('entering a study', () => {
+  it('stores the study token, validates, keeps the study features in state and storage (A-165, A-041)', async () => {
+    const f = serve({
+      'POST /api/v1/auth/study-token': tokens,
+      [`GET /api/v1/studies/${S}/validate-user`]: ok,
+      [`GET /api/v1/studies/${S}/features`]: features,
+      [`GET /api/v1/users/${U}/instant`]: instant,
+    });
+    expect(await enterStudy(S)).toEqual({ ok: true });
+    expect(storage.getStudyToken(S)).toEqual({ token: 'study-access', refreshToken: 'study-refresh' });
+    expect(storage.getStudyFeatures(S)).toEqual({ telehealth: true, caregiver: false });
+    expect(studyFeatures.get(S)).toEqual({ telehealth: true, caregiver: false });
+    // validate-user and features use the study token
+    const featuresCall = f.mock.calls.find(([u]) => String(u).endsWith('/features'))!;
+    expect((featuresCall[1] as RequestInit).headers).toMatchObject({ authorization: 'Bearer study-access' });
+  });
+
+  it('updates the stored user with the per-study role when it differs (A-122)', async () => {
+    serve({
+      'POST /api/v1/auth/study-token': tokens,
+      [`GET /api/v1/studies/${S}/validate-user`]: ok,
+      [`GET /api/v1/studies/${S}/features`]: features,
+      [`GET /api/v1/users/${U}/instant`]: instant,
+    });
+    await enterStudy(S);
+    expect(storage.getUser()).toEqual({
+      id: U,
+      name: 'Clara',
+      userRole: 'Cra',
+      readOnly: true,
+      realmOfPermission: null,
+    });
+  });
+
+  it('fails with the server message when access is refused, storing no features (A-029)', async () => {
+    serve({
+      'POST /api/v1/auth/study-token': tokens,
+      [`GET /api/v1/studies/${S}/validate-user`]: () => ({
+        status: 400,
+        body: { code: 'NOT_ASSIGNED', message: 'You are not assigned to this study.' },
+      }),
+    });
+    expect(await enterStudy(S)).toEqual({ ok: false, message: 'You are not assigned to this study.' });
+    expect(storage.getStudyFeatures(S)).toBeNull();
+  });
+
+  it('enters the study even when the features call fails, keeping the stored features', async () => {
+    storage.setStudyFeatures(S, { telehealth: false });
+    serve({
+      'POST /api/v1/auth/study-token': tokens,
+      [`GET /api/v1/studies/${S}/validate-user`]: ok,
+      [`GET /api/v1/users/${U}/instant`]: instant,
+    });
+    expect(await enterStudy(S)).toEqual({ ok: true });
+    expect(studyFeatures.get(S)).toEqual({ telehealth: false });
+  });
+});

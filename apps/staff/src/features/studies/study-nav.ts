@@ -1,0 +1,29 @@
+/**
+ * The study navigation of a study page, decided from the per-study token's authorities (000 §6,
+ * A-118): each item needs a permission of one of the roles the token carries; the test twin link
+ * also needs the test-portal flag. Pure, so it is tested without rendering.
+ */
+import { type Action, can } from '@trialpath/domain';
+
+export interface StudyNavItem {
+  id: 'dashboard' | 'testEnvironment' | 'liveEnvironment';
+  to: string;
+  action: Action;
+}
+
+export function studyNavItems(
+  studyId: string,
+  authorities: readonly string[],
+  options: { twin: boolean; testPortal: boolean },
+): StudyNavItem[] {
+  const base = `/studies/${studyId}${options.twin ? '/test' : ''}`;
+  const items: StudyNavItem[] = [{ id: 'dashboard', to: `${base}/dashboard`, action: 'studies.view' }];
+  if (options.testPortal) {
+    items.push(
+      options.twin
+        ? { id: 'liveEnvironment', to: `/studies/${studyId}/dashboard`, action: 'studies.view' }
+        : { id: 'testEnvironment', to: `/studies/${studyId}/test/dashboard`, action: 'participants.manage' },
+    );
+  }
+  return items.filter((item) => authorities.some((a) => can(a, item.action)));
+}

@@ -9,7 +9,7 @@ test('participant sign-in sends the web-portal flag (A-054)', async ({ page }) =
   const req = page.waitForRequest((r) => r.method() === 'POST' && /\/login$/.test(new URL(r.url()).pathname));
   await page.getByLabel('Username').fill('participant.demo');
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Log in' }).click();
   expect((await req).postDataJSON()).toMatchObject({
     studyCode: 'DEMO',
     username: 'participant.demo',

@@ -99,7 +99,7 @@ test('an invitee registers, completes the profile with a photo and reaches the s
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Username').blur();
   await expect(page.getByText('This username is available.')).toBeVisible();
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByLabel('Confirm new password').fill(password);
   await shot(page, 'staff-register');
   await expectAccessible(page);

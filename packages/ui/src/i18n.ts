@@ -20,6 +20,7 @@ export const UI_LABELS = {
     passwordRules: 'Password requirements',
     ruleMet: 'met',
     ruleNotMet: 'not met',
+    close: 'Close',
   },
   es: {
     openAll: 'Abrir todo',
@@ -38,6 +39,7 @@ export const UI_LABELS = {
     passwordRules: 'Requisitos de la contraseña',
     ruleMet: 'cumplido',
     ruleNotMet: 'no cumplido',
+    close: 'Cerrar',
   },
 } as const;
 export type UiLabel = keyof (typeof UI_LABELS)['en'];

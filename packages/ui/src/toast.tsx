@@ -1,5 +1,6 @@
 import { Notifications, notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS, TOAST_POSITION, TOAST_TRANSITION_MS } from '@trialpath/domain';
+import { uiLabel } from './i18n';
 
 export type ToastKind = 'success' | 'error' | 'warning' | 'info';
 
@@ -22,6 +23,10 @@ export interface ToastSink {
   }): void;
 }
 
+function currentLanguage(): string {
+  return (typeof document !== 'undefined' && document.documentElement.lang) || 'en';
+}
+
 const COLORS: Record<ToastKind, string> = { success: 'teal', error: 'red', warning: 'orange', info: 'blue' };
 
 export const mantineSink: ToastSink = {
@@ -33,6 +38,7 @@ export const mantineSink: ToastSink = {
       color: COLORS[kind],
       autoClose,
       withCloseButton: true,
+      closeButtonProps: { 'aria-label': uiLabel('close', currentLanguage()) },
       onClose,
     });
   },

@@ -132,15 +132,14 @@ function PhotoField({ profile }: { profile: StaffUser }) {
           )}
         </FileButton>
         {progress !== null && (
-          <Progress
-            value={progress}
-            size="md"
-            radius="xl"
-            aria-label={t('profile.uploading')}
-            aria-valuenow={progress}
-            animated={progress < 100}
-            data-testid="upload-progress"
-          />
+          <Progress.Root size="md" radius="xl" data-testid="upload-progress">
+            <Progress.Section
+              value={progress}
+              animated={progress < 100}
+              aria-label={t('profile.uploading')}
+              aria-valuetext={`${progress}%`}
+            />
+          </Progress.Root>
         )}
         <Text size="xs" c={error ? 'red.8' : 'dimmed'} role={error ? 'alert' : undefined}>
           {error ?? t('profile.photoHint')}

@@ -190,7 +190,9 @@ test('reset flow: send a code by e-mail from a reset link (A-019)', async ({ pag
   await shot(page, 'staff-reset-password-send-otp');
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page).toHaveURL(/#\/forgot-password-otp\//);
-  const codeMail = (await mailbox(request, email)).find((m) => /\b\d{6}\b/.test(m.body) && !/reset-password/.test(m.body));
+  const codeMail = (await mailbox(request, email)).find(
+    (m) => /\b\d{6}\b/.test(m.body) && !/reset-password/.test(m.body),
+  );
   const code = /\b(\d{6})\b/.exec(codeMail!.body)![1]!;
   await page.getByLabel('One-time code').fill(code);
   await page.getByRole('button', { name: 'Verify code' }).click();
@@ -204,7 +206,5 @@ test('forgot username e-mails the username (A-062)', async ({ page, request }) =
   await page.getByRole('button', { name: 'E-mail my username' }).click();
   await expect(page.getByRole('status').filter({ hasText: /username/i })).toBeVisible();
   await shot(page, 'staff-forgot-username');
-  await expect
-    .poll(async () => (await mailbox(request, email)).some((m) => m.body.includes(username)))
-    .toBe(true);
+  await expect.poll(async () => (await mailbox(request, email)).some((m) => m.body.includes(username))).toBe(true);
 });

@@ -6,7 +6,10 @@ import { I18nextProvider } from 'react-i18next';
 import i18n from './i18n';
 
 /** Render a staff-portal component with the app's providers and a fresh query cache. */
-export function renderApp(ui: ReactElement, queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
+export function renderApp(
+  ui: ReactElement,
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
   return {
     queryClient,
     ...render(

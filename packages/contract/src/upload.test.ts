@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiRequestError, createApiClient } from './client';
 import { defineEndpoint } from './endpoint';
-import { checkUploadFile, uploadFile } from './upload';
+import { checkUploadFile, uploadFile, type XhrLike } from './upload';
 
 const upload = defineEndpoint({
   id: 'testUpload',
@@ -20,7 +20,9 @@ function fakeXhr(answers: { status: number; body: unknown }[]) {
   const sent: { method: string; url: string; headers: Record<string, string>; body: unknown }[] = [];
   const make = () => {
     const x = {
-      upload: { onprogress: null as null | ((e: Partial<ProgressEvent>) => void) },
+      upload: {
+        onprogress: null as null | ((e: { loaded: number; total: number; lengthComputable: boolean }) => void),
+      },
       status: 0,
       responseText: '',
       timeout: 0,
@@ -54,7 +56,7 @@ function fakeXhr(answers: { status: number; body: unknown }[]) {
         });
       },
     };
-    return x as unknown as XMLHttpRequest;
+    return x as XhrLike;
   };
   return { make, sent };
 }
@@ -162,7 +164,10 @@ describe('client timeout (A-234)', () => {
   });
 
   it('does not abort a call that answers in time', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ ok: true }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ ok: true }), { status: 200 })),
+    );
     await expect(createApiClient('', { timeoutMs: 50 }).call(ping)).resolves.toEqual({ ok: true });
   });
 });

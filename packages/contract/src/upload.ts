@@ -6,6 +6,25 @@ import { buildPath, type Endpoint, type ParamsOf, type ResponseOf } from './endp
 /** Progress of an upload: bytes sent so far and the total (spec 000 §7.1 "upload progress events"). */
 export type UploadProgressListener = (loaded: number, total: number) => void;
 
+/**
+ * The part of XMLHttpRequest the uploader uses (declared here so the contract also type-checks in
+ * workspaces without the DOM library, e.g. the API server).
+ */
+export interface XhrLike {
+  upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null };
+  status: number;
+  responseText: string;
+  timeout: number;
+  onload: (() => void) | null;
+  onerror: (() => void) | null;
+  ontimeout: (() => void) | null;
+  onabort: (() => void) | null;
+  open(method: string, url: string, async: boolean): void;
+  setRequestHeader(name: string, value: string): void;
+  send(body: Blob): void;
+  abort(): void;
+}
+
 export interface UploadInput<E> {
   params?: ParamsOf<E>;
   /** The file itself: sent as the raw request body with its own content type. */
@@ -21,7 +40,7 @@ export interface UploadOptions {
   /** The same hooks as the portal's API client: headers, error decision (retry once), loader, timeout. */
   hooks?: ClientHooks;
   /** For tests: the XMLHttpRequest constructor to use. */
-  xhr?: () => XMLHttpRequest;
+  xhr?: () => XhrLike;
 }
 
 /** Whether a file fits an upload endpoint's declared content types and size. */
@@ -57,7 +76,9 @@ function sendOnce<E extends Endpoint>(
   headers['content-type'] = input.file.type || 'application/octet-stream';
 
   return new Promise<ResponseOf<E>>((resolve, reject) => {
-    const xhr = options.xhr ? options.xhr() : new XMLHttpRequest();
+    const xhr = options.xhr
+      ? options.xhr()
+      : new (globalThis as unknown as { XMLHttpRequest: new () => XhrLike }).XMLHttpRequest();
     const fail = (status: number, body: unknown) => {
       const parsed = ApiErrorSchema.safeParse(body);
       reject(new ApiRequestError(status, parsed.success ? parsed.data : null, endpoint.id));
@@ -65,7 +86,7 @@ function sendOnce<E extends Endpoint>(
     xhr.open(endpoint.method, url, true);
     for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
     if (hooks.timeoutMs && hooks.timeoutMs > 0) xhr.timeout = hooks.timeoutMs;
-    xhr.upload.onprogress = (e: ProgressEvent) => {
+    xhr.upload.onprogress = (e) => {
       const total = e.lengthComputable ? e.total : input.file.size;
       input.onProgress?.(e.loaded, total);
     };

@@ -115,7 +115,7 @@ describe('roles after sign-in (A-119)', () => {
   it('loads no roles before sign-in', async () => {
     storage.clearOnLogout();
     session.sync();
-    const fetchSpy = vi.fn(async () => new Response('{}', { status: 500 }));
+    const fetchSpy = vi.fn(async (_url: string) => new Response('{}', { status: 500 }));
     vi.stubGlobal('fetch', fetchSpy);
     renderApp(<StartupEffects />);
     await waitFor(() => expect(fetchSpy).toHaveBeenCalled());

@@ -11,7 +11,14 @@ function jwt(claims: Record<string, unknown>): string {
 
 describe('authorities from the access token (A-118)', () => {
   it('decodes the claims of a JWT, base64url with non-ASCII text', () => {
-    const token = jwt({ sub: 'u1', id: 'u1', studyId: null, authorities: ['SystemAdmin', 'acme:Pi'], exp: 9, n: 'Ñandú' });
+    const token = jwt({
+      sub: 'u1',
+      id: 'u1',
+      studyId: null,
+      authorities: ['SystemAdmin', 'acme:Pi'],
+      exp: 9,
+      n: 'Ñandú',
+    });
     expect(decodeTokenClaims(token)).toEqual({
       sub: 'u1',
       id: 'u1',
@@ -50,7 +57,12 @@ describe('stored user per study (A-121, A-122)', () => {
   ];
 
   it('takes userRole and readOnly from the study entry when they differ, keeping the rest', () => {
-    expect(userForStudy(stored, studies, S)).toEqual({ ...stored, userRole: 'Cra', readOnly: true, realmOfPermission: null });
+    expect(userForStudy(stored, studies, S)).toEqual({
+      ...stored,
+      userRole: 'Cra',
+      readOnly: true,
+      realmOfPermission: null,
+    });
   });
 
   it('takes the realm of a realm-prefixed per-study role as realmOfPermission', () => {

@@ -84,7 +84,11 @@ export function userForStudy<U extends StoredUserRole>(
   if (!entry) return null;
   const { realm, role } = splitRealmRole(entry.userRole);
   const realmOfPermission = realm ?? stored.realmOfPermission ?? null;
-  if (stored.userRole === role && (stored.readOnly ?? false) === entry.readOnly && stored.realmOfPermission === realmOfPermission)
+  if (
+    stored.userRole === role &&
+    (stored.readOnly ?? false) === entry.readOnly &&
+    stored.realmOfPermission === realmOfPermission
+  )
     return null;
   return { ...stored, userRole: role, readOnly: entry.readOnly, realmOfPermission };
 }

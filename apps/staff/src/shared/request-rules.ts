@@ -53,7 +53,8 @@ export function envHeaderFor(
   if (isAuthCall(endpoint)) return {};
   const path = hashPath(hash);
   const onTestPage = detectEnvironment(hash) === 'TEST' || path.split('/').some((s) => TEST_DATA_SEGMENTS.has(s));
-  const versionCreation = endpoint.method !== undefined && isVersionCreation({ path: endpoint.path, method: endpoint.method });
+  const versionCreation =
+    endpoint.method !== undefined && isVersionCreation({ path: endpoint.path, method: endpoint.method });
   return onTestPage || versionCreation ? { [ENV_HEADER]: ENV_HEADER_TEST_VALUE } : {};
 }
 

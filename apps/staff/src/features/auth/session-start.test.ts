@@ -9,6 +9,8 @@ describe('after sign-in (A-014)', () => {
     );
   });
   it('sends everybody else straight on', () => {
-    expect(afterSignInPath({ id: 'u1', profileCompleted: true }, '/studies/s1/dashboard')).toBe('/studies/s1/dashboard');
+    expect(afterSignInPath({ id: 'u1', profileCompleted: true }, '/studies/s1/dashboard')).toBe(
+      '/studies/s1/dashboard',
+    );
   });
 });

@@ -15,7 +15,16 @@ const details = (name: string) => ({
   isNewStudyConfigurator: true,
   color: null,
   languages: ['en'],
-  sites: [{ id: 'x', siteId: 'US-001', name: 'Boston Research Center', siteSubType: 'CLINIC', countryId: 'US', countryName: 'United States' }],
+  sites: [
+    {
+      id: 'x',
+      siteId: 'US-001',
+      name: 'Boston Research Center',
+      siteSubType: 'CLINIC',
+      countryId: 'US',
+      countryName: 'United States',
+    },
+  ],
 });
 
 function renderDashboard() {

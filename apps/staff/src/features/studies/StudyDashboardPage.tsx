@@ -1,7 +1,13 @@
 import { Alert, Anchor, Badge, Box, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { getStudy, type StaffUser } from '@trialpath/contract';
-import { FEATURE_FLAGS, isFeatureEnabled, MOBILE_BREAKPOINT_PX, roleTitle, studyColorOrDefault } from '@trialpath/domain';
+import {
+  FEATURE_FLAGS,
+  isFeatureEnabled,
+  MOBILE_BREAKPOINT_PX,
+  roleTitle,
+  studyColorOrDefault,
+} from '@trialpath/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

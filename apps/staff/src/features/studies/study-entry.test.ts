@@ -22,12 +22,22 @@ function serve(routes: Record<string, Route>) {
 const ok = () => ({ status: 200, body: { ok: true } });
 const tokens = () => ({
   status: 200,
-  body: { accessToken: 'study-access', refreshToken: 'study-refresh', expiresIn: 900, studyId: S, authorities: ['Cra'] },
+  body: {
+    accessToken: 'study-access',
+    refreshToken: 'study-refresh',
+    expiresIn: 900,
+    studyId: S,
+    authorities: ['Cra'],
+  },
 });
 const features = () => ({ status: 200, body: { studyId: S, studyFeatures: { telehealth: true, caregiver: false } } });
 const instant = () => ({
   status: 200,
-  body: { id: U, userStudies: [{ studyId: S, assignedSiteIds: ['x'], userRole: 'Cra', readOnly: true }], userDataAccessType: 'BOTH' },
+  body: {
+    id: U,
+    userStudies: [{ studyId: S, assignedSiteIds: ['x'], userRole: 'Cra', readOnly: true }],
+    userDataAccessType: 'BOTH',
+  },
 });
 
 beforeEach(() => {

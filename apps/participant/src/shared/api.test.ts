@@ -6,7 +6,7 @@ import {
   participantLogin,
   participantRefresh,
 } from '@trialpath/contract';
-import type { MessageKey } from '@trialpath/domain';
+import { type MessageKey, REQUEST_TIMEOUT_MS } from '@trialpath/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createErrorHandler, createPortalApi, headersFor } from './api';
 import { createSessionStore, type ParticipantSession } from './session';
@@ -179,6 +179,55 @@ describe('portal client wiring', () => {
     expect(calls[1]?.headers.authorization).toBeUndefined();
     expect(calls[2]?.headers.authorization).toBe('Bearer access-2');
     expect(store.get()?.refreshToken).toBe('refresh-2');
+  });
+
+  it('aborts a call unanswered after REQUEST_TIMEOUT_MS and reports it as status 0', async () => {
+    vi.useFakeTimers();
+    try {
+      const bodies: unknown[] = [];
+      vi.stubGlobal(
+        'fetch',
+        vi.fn((_url: string, init: RequestInit) => {
+          bodies.push(JSON.parse(String(init.body)));
+          // Never answers until aborted, like a hung server.
+          return new Promise<Response>((_resolve, reject) => {
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          });
+        }),
+      );
+      const warn = vi.fn();
+      const api = createPortalApi({
+        session: createSessionStore(memoryStorage()),
+        deviceId: () => 'device-1',
+        language: () => 'en',
+        signOut: vi.fn(),
+        warn,
+        isOnline: () => true,
+      });
+      const pending = api.call(participantLogin, {
+        body: {
+          studyCode: 'DEMO',
+          username: 'participant.demo',
+          password: 'x',
+          deviceId: 'device-1',
+          isWebPortal: undefined,
+        } as never,
+      });
+      const outcome = pending.catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS + 1);
+      const e = await outcome;
+      expect(e).toBeInstanceOf(ApiRequestError);
+      expect((e as ApiRequestError).status).toBe(0);
+      expect(bodies[0]).toEqual({
+        studyCode: 'DEMO',
+        username: 'participant.demo',
+        password: 'x',
+        deviceId: 'device-1',
+      });
+      expect(Object.hasOwn(bodies[0] as object, 'isWebPortal')).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is the contract client (same call shape)', () => {

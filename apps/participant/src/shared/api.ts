@@ -12,7 +12,7 @@ import {
   type Endpoint,
   participantRefresh,
 } from '@trialpath/contract';
-import { decideHttpOutcome, type MessageKey } from '@trialpath/domain';
+import { cleanRequestBody, decideHttpOutcome, type MessageKey, REQUEST_TIMEOUT_MS } from '@trialpath/domain';
 import type { ParticipantSession, SessionStore, TokenPair } from './session';
 
 /**
@@ -115,6 +115,7 @@ export function createPortalApi(deps: PortalApiDeps): ApiClient {
   const baseUrl = deps.baseUrl ?? '';
   const plain = createApiClient(baseUrl, {
     headers: (endpoint) => headersFor(endpoint, null, deps.language()),
+    timeoutMs: REQUEST_TIMEOUT_MS,
   });
   const refresh = async (s: ParticipantSession): Promise<TokenPair> => {
     const t = await plain.call(participantRefresh, {
@@ -122,8 +123,18 @@ export function createPortalApi(deps: PortalApiDeps): ApiClient {
     });
     return { accessToken: t.accessToken, refreshToken: t.refreshToken, pid: t.pid };
   };
-  return createApiClient(baseUrl, {
+  const client = createApiClient(baseUrl, {
     headers: (endpoint) => headersFor(endpoint, deps.session.get(), deps.language()),
     onError: createErrorHandler({ ...deps, refresh }),
+    // Decision A-234: a call unanswered after two minutes is aborted and handled like status 0.
+    timeoutMs: REQUEST_TIMEOUT_MS,
   });
+  return {
+    // 000 §7.1: PUT and POST bodies pass through the data-cleaning step (decision A-164).
+    call: (endpoint, input = {}) =>
+      client.call(
+        endpoint,
+        input.body === undefined ? input : { ...input, body: cleanRequestBody(input.body) as never },
+      ),
+  };
 }

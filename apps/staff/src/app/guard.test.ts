@@ -75,9 +75,9 @@ describe('navigation guard', () => {
   it('sends a user without token to sign-in, with redirectTo only when there is no earlier route', () => {
     expect(decide({ hasToken: false, path: `${STUDY}/dashboard`, search: '?tab=1' })).toEqual({
       kind: 'redirect',
-      to: `/login?redirectTo=${encodeURIComponent(`${STUDY}/dashboard?tab=1`)}`,
+      to: `/?redirectTo=${encodeURIComponent(`${STUDY}/dashboard?tab=1`)}`,
     });
-    expect(decide({ hasToken: false, hasPreviousRoute: true })).toEqual({ kind: 'redirect', to: '/login' });
+    expect(decide({ hasToken: false, hasPreviousRoute: true })).toEqual({ kind: 'redirect', to: '/' });
   });
 
   it('lets anyone open public routes', () => {

@@ -74,11 +74,13 @@ export function decideNavigation(input: GuardInput): GuardDecision {
     if (def.meta.demoOnly && !input.client.demoMode) return { kind: 'not-found' };
   }
 
+  // 000 §2.7: to the single-sign-on login (`/`), which lists the client's providers or, with none
+  // configured, forwards to the password sign-in with the same query.
   if (def.meta.auth === true && !input.hasToken) {
     const target = `${path}${search}`;
     return {
       kind: 'redirect',
-      to: input.hasPreviousRoute ? '/login' : `/login?redirectTo=${encodeURIComponent(target)}`,
+      to: input.hasPreviousRoute ? '/' : `/?redirectTo=${encodeURIComponent(target)}`,
     };
   }
 

@@ -93,6 +93,8 @@ export const inviteUser = defineEndpoint({
   path: '/api/v1/users',
   audience: 'staff',
   permission: 'users.manage',
+  // Names typed by one person and shown to many: sanitised like the content-editing endpoints.
+  sanitize: true,
   summary: 'Invite a staff user: creates the account and e-mails a create-password link',
   body: z
     .object({

@@ -37,7 +37,7 @@ export function registerUploadParsers(app: FastifyInstance, endpoints: readonly 
  * Spec 002 §5 (A-166, A-167): on a `sanitize` endpoint every string of the body, the query and the
  * headers goes through the domain's sanitizeContent before validation and the handler.
  */
-function sanitizeRequest(req: FastifyRequest): void {
+export function sanitizeRequest(req: Pick<FastifyRequest, 'body' | 'query' | 'headers'>): void {
   req.body = sanitizeContent(req.body);
   req.query = sanitizeContent(req.query);
   for (const [name, value] of Object.entries(req.headers)) {

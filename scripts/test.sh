@@ -27,6 +27,9 @@ step "unit tests (domain, contract, ui, portals)"
 npx vitest run --config vitest.unit.config.ts --reporter=default --reporter=json \
   --outputFile.json="$REPORTS/unit.json" || fail "unit tests"
 
+step "domain line coverage (at least 95%, enforced by packages/domain/vitest.config.ts)"
+(cd packages/domain && npx vitest run --coverage --coverage.reporter=text-summary --reporter=dot) || fail "domain coverage"
+
 step "API integration tests on PGlite"
 (cd apps/api && TEST_DB=pglite npx vitest run --reporter=default --reporter=json \
   --outputFile.json="$REPORTS/api-pglite.json") || fail "API tests (PGlite)"

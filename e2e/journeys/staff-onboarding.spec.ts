@@ -132,7 +132,7 @@ test('an invitee registers, completes the profile with a photo and reaches the s
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await expect(page).toHaveURL(/#\/studies$/);
-  await expect(page.getByRole('heading', { name: 'Studies' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Studies', exact: true })).toBeVisible();
 
   // Saved on the server: the next sign-in goes straight to the studies, the photo is kept.
   await page.goto('/#/logout');
@@ -164,11 +164,11 @@ test('forgot password by a text-message code, then sign in with the new password
   expect(code).toBeTruthy();
 
   // A wrong code is refused with the server's message.
-  await page.getByLabel('One-time code').fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('textbox', { name: 'One-time code' }).fill(code === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Verify code' }).click();
   await expect(page.getByRole('alert').first()).toContainText(/code/i);
 
-  await page.getByLabel('One-time code').fill(code!);
+  await page.getByRole('textbox', { name: 'One-time code' }).fill(code!);
   await page.getByRole('button', { name: 'Verify code' }).click();
   await expect(page).toHaveURL(/#\/reset-password\//);
   await page.getByLabel('New password', { exact: true }).fill(newPassword);
@@ -194,7 +194,7 @@ test('reset flow: send a code by e-mail from a reset link (A-019)', async ({ pag
     (m) => /\b\d{6}\b/.test(m.body) && !/reset-password/.test(m.body),
   );
   const code = /\b(\d{6})\b/.exec(codeMail!.body)![1]!;
-  await page.getByLabel('One-time code').fill(code);
+  await page.getByRole('textbox', { name: 'One-time code' }).fill(code);
   await page.getByRole('button', { name: 'Verify code' }).click();
   await expect(page).toHaveURL(/#\/reset-password\//);
   await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();

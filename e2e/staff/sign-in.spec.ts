@@ -24,7 +24,7 @@ test('sign-in lands on the studies list with the demo study, sign-out returns to
   // Upper case on purpose: the username is lowercased before sign-in.
   await staffSignIn(page, 'CRC.Demo');
   await expect(page).toHaveURL(/#\/studies/);
-  await expect(page.getByRole('heading', { name: 'Studies' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Studies', exact: true })).toBeVisible();
   await expect(page.getByText('Trialpath Demo Study')).toBeVisible();
   await shot(page, 'staff-studies');
   await expectAccessible(page);

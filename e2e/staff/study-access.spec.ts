@@ -30,7 +30,7 @@ test('opening by address a study one is not assigned to toasts the server messag
   // The server's message is toasted and the navigation cancelled.
   await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
   await expect(page).toHaveURL(/#\/studies$/);
-  await expect(page.getByRole('heading', { name: 'Studies' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Studies', exact: true })).toBeVisible();
   await shot(page, 'staff-study-access-refused');
 });
 

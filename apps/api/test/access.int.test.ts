@@ -114,6 +114,9 @@ describe('studies list', () => {
     const p2 = await list('admin', { sort: 'code', order: 'asc', pageSize: 2, page: 2 });
     expect(p2.json).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(p2.json.items.map((s: { code: string }) => s.code)).toEqual(['SLEEP']);
+    // A page past the end is empty but still tells the total, so the portal can step back.
+    const past = await list('admin', { pageSize: 2, page: 5 });
+    expect(past.json).toMatchObject({ items: [], total: 3, page: 5 });
     expect((await list('admin', { pageSize: 500 })).status).toBe(400);
   });
 });

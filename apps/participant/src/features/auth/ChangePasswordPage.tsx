@@ -1,7 +1,7 @@
 import { PasswordInput, Stack } from '@mantine/core';
 import { participantChangePassword } from '@trialpath/contract';
 import { RULE_MESSAGE_PARAMS, translate } from '@trialpath/domain';
-import { notify, PasswordRuleHints } from '@trialpath/ui';
+import { notify } from '@trialpath/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGES, studyPath } from '../../app/routes';
@@ -10,6 +10,7 @@ import { useDocumentTitle, useLang, useSession } from '../../shared/hooks';
 import { api } from '../../shared/portal';
 import { ErrorAlert, PageTitle, PrimaryButton, SuccessAlert, TouchLink } from '../layout/parts';
 import { useStudy } from '../layout/study-context';
+import { NewPasswordFields } from './NewPasswordFields';
 import { checkChangePassword, type NewPasswordErrors } from './validation';
 
 /** Change password (previous, new, confirm) for the signed-in participant; spec 001 §5 rule and §8 errors. */
@@ -75,27 +76,14 @@ export default function ChangePasswordPage() {
           value={previous}
           onChange={(e) => setPrevious(e.currentTarget.value)}
         />
-        <PasswordInput
-          label={t('changePassword.newPassword')}
-          size="lg"
-          autoComplete="new-password"
-          required
-          withAsterisk={false}
-          aria-describedby="new-password-rules"
-          error={msg(fieldErrors.newPassword)}
-          value={next}
-          onChange={(e) => setNext(e.currentTarget.value)}
-        />
-        <PasswordRuleHints password={next} id="new-password-rules" />
-        <PasswordInput
-          label={t('changePassword.confirmPassword')}
-          size="lg"
-          autoComplete="new-password"
-          required
-          withAsterisk={false}
-          error={msg(fieldErrors.confirm)}
-          value={confirm}
-          onChange={(e) => setConfirm(e.currentTarget.value)}
+        <NewPasswordFields
+          labels={{ password: t('changePassword.newPassword'), confirm: t('changePassword.confirmPassword') }}
+          rulesId="new-password-rules"
+          password={next}
+          confirm={confirm}
+          errors={{ password: msg(fieldErrors.newPassword), confirm: msg(fieldErrors.confirm) }}
+          onPasswordChange={setNext}
+          onConfirmChange={setConfirm}
         />
         <PrimaryButton type="submit" loading={busy} mt="xs">
           {t('changePassword.submit')}

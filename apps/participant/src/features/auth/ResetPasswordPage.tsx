@@ -1,7 +1,6 @@
-import { PasswordInput, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { participantResetPassword } from '@trialpath/contract';
 import { RULE_MESSAGE_PARAMS, translate } from '@trialpath/domain';
-import { PasswordRuleHints } from '@trialpath/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGES, studyPath } from '../../app/routes';
@@ -11,6 +10,7 @@ import { api } from '../../shared/portal';
 import { ErrorAlert, PageTitle, PrimaryButton, SuccessAlert, TouchLink } from '../layout/parts';
 import { useRouteParam } from '../layout/route-params';
 import { useStudy } from '../layout/study-context';
+import { NewPasswordFields } from './NewPasswordFields';
 import { checkNewPassword, type NewPasswordErrors } from './validation';
 
 /** The e-mailed reset link: choose a new password with the single-use token. */
@@ -64,27 +64,14 @@ export default function ResetPasswordPage() {
           <Text c="dimmed">{t('resetPassword.intro')}</Text>
         </div>
         <ErrorAlert>{error}</ErrorAlert>
-        <PasswordInput
-          label={t('resetPassword.newPassword')}
-          size="lg"
-          autoComplete="new-password"
-          required
-          withAsterisk={false}
-          aria-describedby="reset-password-rules"
-          error={msg(fieldErrors.newPassword)}
-          value={next}
-          onChange={(e) => setNext(e.currentTarget.value)}
-        />
-        <PasswordRuleHints password={next} id="reset-password-rules" />
-        <PasswordInput
-          label={t('resetPassword.confirmPassword')}
-          size="lg"
-          autoComplete="new-password"
-          required
-          withAsterisk={false}
-          error={msg(fieldErrors.confirm)}
-          value={confirm}
-          onChange={(e) => setConfirm(e.currentTarget.value)}
+        <NewPasswordFields
+          labels={{ password: t('resetPassword.newPassword'), confirm: t('resetPassword.confirmPassword') }}
+          rulesId="reset-password-rules"
+          password={next}
+          confirm={confirm}
+          errors={{ password: msg(fieldErrors.newPassword), confirm: msg(fieldErrors.confirm) }}
+          onPasswordChange={setNext}
+          onConfirmChange={setConfirm}
         />
         <PrimaryButton type="submit" loading={busy} mt="xs">
           {t('resetPassword.submit')}

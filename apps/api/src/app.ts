@@ -52,12 +52,20 @@ function toHttpError(err: FastifyError, bodyLimit = JSON_BODY_LIMIT): HttpError 
   return null;
 }
 
-export async function buildApp({ db, config }: { db: Db; config: AppConfig }): Promise<FastifyInstance> {
+export interface BuildAppOptions {
+  db: Db;
+  config: AppConfig;
+  /** Where the JSON log lines go (standard output when absent); tests read them to prove what is kept out. */
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function buildApp({ db, config, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     logger: {
       level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
       // Request bodies are never logged; these cover headers and anything a handler logs.
       redact: {
         paths: [
@@ -80,6 +88,13 @@ export async function buildApp({ db, config }: { db: Db; config: AppConfig }): P
       },
       serializers: {
         req: (req) => ({ method: req.method, url: maskUrl(req.url), remoteAddress: req.ip }),
+        // A database error's detail and parameters quote row values (e-mail addresses, names): keep them out.
+        err: (err: FastifyError) => ({
+          type: err.name,
+          message: err.message,
+          code: typeof err.code === 'string' ? err.code : undefined,
+          stack: err.stack ?? '',
+        }),
       },
     },
   });

@@ -26,6 +26,14 @@ export interface AppConfig {
   staticDirs: { staff: string; participant: string };
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  /** Outbox delivery (decision 0006); a channel without a peer stays queued (the demo mailbox shows it). */
+  delivery: {
+    smtpUrl: string | undefined;
+    mailFrom: string;
+    smsWebhookUrl: string | undefined;
+    smsWebhookToken: string | undefined;
+    pollMs: number;
+  };
 }
 
 /** Demo mode keeps a generated JWT secret in the data dir so sessions survive restarts. */
@@ -73,6 +81,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     accessTokenTtlSeconds: 15 * 60,
     refreshTokenTtlDays: 14,
+    delivery: {
+      smtpUrl: env.SMTP_URL || undefined,
+      mailFrom: env.MAIL_FROM ?? 'Trialpath <no-reply@localhost>',
+      smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,
+      smsWebhookToken: env.SMS_WEBHOOK_TOKEN || undefined,
+      pollMs: Number(env.OUTBOX_POLL_MS ?? 5000),
+    },
   };
 }
 
@@ -94,6 +109,13 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     staticDirs: { staff: '/nonexistent/staff', participant: '/nonexistent/participant' },
     accessTokenTtlSeconds: 15 * 60,
     refreshTokenTtlDays: 14,
+    delivery: {
+      smtpUrl: undefined,
+      mailFrom: 'Trialpath <no-reply@localhost>',
+      smsWebhookUrl: undefined,
+      smsWebhookToken: undefined,
+      pollMs: 5000,
+    },
     ...overrides,
   };
 }

@@ -3,6 +3,8 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { runMigrations } from './db/migrate';
 import { openDatabase } from './db/open';
+import { startOutboxWorker } from './modules/outbox/outbox.delivery';
+import { configuredSenders } from './modules/outbox/outbox.senders';
 import { seedDemo } from './seed/demo';
 
 async function main() {
@@ -13,6 +15,11 @@ async function main() {
     console.log('› demo data set written (password Trialpath#1)');
   const app = await buildApp({ db: handle.db, config });
   if (applied.length) app.log.info({ applied }, 'migrations applied');
+  const senders = configuredSenders(config);
+  const outbox = Object.keys(senders).length
+    ? startOutboxWorker(handle.db, senders, config.delivery.pollMs, app.log)
+    : null;
+  app.log.info({ channels: Object.keys(senders) }, 'outbox delivery');
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -21,6 +28,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close(); // stops accepting, lets in-flight requests finish
+      await outbox?.stop();
       await handle.close();
     } finally {
       process.exit(0);

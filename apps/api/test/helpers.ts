@@ -46,7 +46,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  logStream?: NodeJS.WritableStream,
+): Promise<TestApp> {
   const kind = await testDbKind();
   let handle: DbHandle;
   let drop = async () => {};
@@ -71,7 +74,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   await runMigrations(handle);
   await seedDemo(handle.db);
   const config = testConfig(overrides);
-  const app = await buildApp({ db: handle.db, config });
+  const app = await buildApp({ db: handle.db, config, logStream });
   return {
     app,
     db: handle.db,

@@ -51,6 +51,11 @@ export const OutboxMessageSchema = z.object({
   subject: z.string().nullable(),
   body: z.string(),
   createdAt: z.string(),
+  /** Delivery (decision 0006): pending until an SMTP server or SMS gateway accepts it. */
+  status: z.enum(['pending', 'sent', 'failed']),
+  attempts: z.number().int(),
+  sentAt: z.string().nullable(),
+  lastError: z.string().nullable(),
 });
 
 /** Demo mode only: the mailbox page lists what the outbox would have sent. */

@@ -47,6 +47,8 @@ describe('constants', () => {
       'country',
       'participant',
       'deviceId',
+      'user',
+      'roles',
     ]);
     expect(C.IDLE_RESET_EVENTS).toEqual(['click', 'keydown', 'scroll', 'storage']);
   });

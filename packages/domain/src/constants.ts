@@ -70,6 +70,10 @@ export const STORAGE_KEYS = {
   country: 'country',
   participant: 'participant',
   deviceId: 'deviceId',
+  /** The signed-in staff user (profile and per-study role, 000 §6). */
+  user: 'user',
+  /** Platform and site-team roles loaded after sign-in (000 §6). */
+  roles: 'roles',
 } as const;
 export type StorageKeyName = keyof typeof STORAGE_KEYS;
 

@@ -198,6 +198,11 @@ export interface OutboxTable {
   body: string;
   created_at: Generated<Date>;
   sent_at: NullableTimestamp;
+  /** pending until a sender delivers it (sent) or gives up after the last attempt (failed). */
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  last_error: string | null;
 }
 
 export interface AuditLogTable {

@@ -56,9 +56,8 @@ const K = {
   clientId: storageKey(STORAGE_KEYS.clientId),
   language: storageKey(STORAGE_KEYS.language),
   studySummary: storageKey(STORAGE_KEYS.studySummary),
-  // TODO(domain): STORAGE_KEYS has no name for the stored user and the stored roles yet.
-  user: storageKey('user'),
-  roles: storageKey('roles'),
+  user: storageKey(STORAGE_KEYS.user),
+  roles: storageKey(STORAGE_KEYS.roles),
 };
 export const STAFF_STORAGE_KEYS = K;
 

@@ -14,3 +14,49 @@ export function listOutbox(db: Db, recipient: string | undefined, limit: number)
   if (recipient) q = q.where((eb) => eb(eb.fn('lower', ['recipient']), '=', recipient.toLowerCase()));
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
+
+/**
+ * The oldest due pending message, locked for the caller's transaction; rows another sender holds are
+ * skipped, so concurrent senders never take the same message.
+ */
+export function claimDueMessage(
+  trx: Db,
+  channels: readonly OutboxRow['channel'][],
+  now: Date,
+): Promise<OutboxRow | undefined> {
+  return trx
+    .selectFrom('outbox')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('channel', 'in', channels)
+    .where('next_attempt_at', '<=', now)
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(1)
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+}
+
+export async function recordDelivery(
+  trx: Db,
+  id: string,
+  outcome:
+    | { status: 'sent'; attempts: number; at: Date }
+    | { status: 'pending' | 'failed'; attempts: number; nextAttemptAt: Date; error: string },
+): Promise<void> {
+  await trx
+    .updateTable('outbox')
+    .set(
+      outcome.status === 'sent'
+        ? { status: 'sent', attempts: outcome.attempts, sent_at: outcome.at, last_error: null }
+        : {
+            status: outcome.status,
+            attempts: outcome.attempts,
+            next_attempt_at: outcome.nextAttemptAt,
+            last_error: outcome.error,
+          },
+    )
+    .where('id', '=', id)
+    .execute();
+}

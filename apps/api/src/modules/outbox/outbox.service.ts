@@ -26,6 +26,10 @@ export async function mailbox(db: Db, demoMode: boolean, recipient: string | und
       subject: r.subject,
       body: r.body,
       createdAt: r.created_at.toISOString(),
+      status: r.status,
+      attempts: r.attempts,
+      sentAt: r.sent_at?.toISOString() ?? null,
+      lastError: r.last_error,
     })),
   };
 }

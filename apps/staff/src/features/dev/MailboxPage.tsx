@@ -22,6 +22,8 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api';
 import { linkify } from './linkify';
 
+const STATUS_COLOURS = { pending: 'gray', sent: 'teal', failed: 'red' } as const;
+
 function Body({ text }: { text: string }) {
   return (
     <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
@@ -108,6 +110,9 @@ export function MailboxPage() {
                       <Badge variant="light" color={m.channel === 'sms' ? 'grape' : 'blue'} radius="sm">
                         {t(`mailbox.channel_${m.channel}`)}
                       </Badge>
+                      <Badge variant="outline" color={STATUS_COLOURS[m.status]} radius="sm">
+                        {t(`mailbox.status_${m.status}`)}
+                      </Badge>
                       <Text size="xs" c="dimmed" visibleFrom="sm">
                         {formatDisplayDate(m.createdAt, DATE_FORMATS.DATE_TIME)}
                       </Text>
@@ -126,6 +131,10 @@ export function MailboxPage() {
                           message: { id: m.id, channel: m.channel, recipient: m.recipient, subject: m.subject },
                           delivery: {
                             createdAt: m.createdAt,
+                            status: m.status,
+                            attempts: m.attempts,
+                            sentAt: m.sentAt,
+                            lastError: m.lastError,
                             bodyLength: m.body.length,
                             links: linkify(m.body).flatMap((p) => (p.kind === 'link' ? [p.href] : [])),
                           },

@@ -5,12 +5,29 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { jwtCheck, listSsoProviders, ssoCodeToToken, startSso } from '@trialpath/contract';
+import {
+  changeEmail,
+  jwtCheck,
+  listSsoProviders,
+  ssoCodeToToken,
+  staffLogin,
+  startSso,
+  verifyTwoFactor,
+} from '@trialpath/contract';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProvider } from '../src/modules/sso/sso.repository';
 import { isLoopbackHost } from '../src/modules/sso/sso.service';
-import { auditActions, call, createTestApp, idOf, type TestApp } from './helpers';
+import {
+  auditActions,
+  call,
+  createTestApp,
+  DEMO_PASSWORD,
+  idOf,
+  latestOutbox,
+  staffLoginTokens,
+  type TestApp,
+} from './helpers';
 
 const CLIENT_ID = 'trialpath-staff';
 const CLIENT_SECRET = 'a-test-client-secret-that-is-long-enough';
@@ -26,6 +43,7 @@ const ACCOUNTS: Record<string, IdpAccount> = {
   'idp-stranger': { email: 'nobody@elsewhere.example', email_verified: true },
   'idp-unverified': { email: 'pi.demo@trialpath.example', email_verified: false },
   'idp-other-crc': { email: 'crc.demo@trialpath.example', email_verified: true },
+  'idp-cra': { email: 'cra.demo@trialpath.example', email_verified: true },
 };
 
 async function startIdp(redirectUri: string) {
@@ -336,6 +354,86 @@ describe('single-sign-on code to token', () => {
     const r = await exchange(cb);
     expect(r.status).toBe(400);
     expect(r.json.details).toEqual({ reason: 'SSO_STATE_EXPIRED' });
+  });
+
+  it('a pending e-mail change: SSO answers OTPVerifiedRequest (no tokens); the code sent to the new address completes it', async () => {
+    const userId = await idOf(t.db, 'users', { username: 'cra.demo' });
+    const s = await staffLoginTokens(t.app, 'cra.demo');
+    const change = await call(t.app, changeEmail, {
+      token: s.accessToken,
+      body: { email: 'clara.sso@monitors.example' },
+    });
+    expect(change.status).toBe(200);
+    const sessions = async () =>
+      (await t.db.selectFrom('refresh_tokens').select('id').where('user_id', '=', userId).execute()).length;
+    const sessionsBefore = await sessions();
+    const auditBefore = (await auditActions(t.db, userId)).length;
+
+    // the provider vouches for the current address only: the new one still needs its code
+    const r = await exchange(await signInAtIdp('idp-cra', '/studies'));
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ nextStep: 'OTPVerifiedRequest', challengeId: expect.any(String), redirectTo: '/studies' });
+    expect(await sessions()).toBe(sessionsBefore); // no session was opened
+    const challenged = (await auditActions(t.db, userId)).slice(auditBefore);
+    expect(challenged).toEqual(['auth.sso.link', 'auth.otp-verified.challenge']);
+    const challenge = await t.db
+      .selectFrom('audit_log')
+      .select(['after', 'actor_id'])
+      .where('action', '=', 'auth.otp-verified.challenge')
+      .where('entity_id', '=', userId)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(challenge.actor_id).toBe(userId);
+    expect(challenge.after).toEqual({ method: 'sso', providerId, channel: 'email', pendingEmail: true });
+
+    const mail = await latestOutbox(t.db, 'clara.sso@monitors.example');
+    expect(mail.subject).toBe('Your Trialpath verification code');
+    const code = /\b(\d{6})\b/.exec(mail.body)![1]!;
+    const wrong = await call(t.app, verifyTwoFactor, {
+      body: { challengeId: r.json.challengeId, code: code === '000000' ? '111111' : '000000' },
+    });
+    expect(wrong.status).toBe(401);
+    const ok = await call(t.app, verifyTwoFactor, { body: { challengeId: r.json.challengeId, code } });
+    expect(ok.status).toBe(200);
+    expect(ok.json.user).toMatchObject({
+      username: 'cra.demo',
+      email: 'clara.sso@monitors.example',
+      otpVerified: true,
+    });
+    const claims = await call(t.app, jwtCheck, { token: ok.json.tokens.accessToken });
+    expect(claims.status).toBe(200);
+    expect(claims.json).toMatchObject({ id: userId, studyId: null });
+    // the code is single use
+    expect((await call(t.app, verifyTwoFactor, { body: { challengeId: r.json.challengeId, code } })).status).toBe(401);
+
+    const row = await t.db
+      .selectFrom('users')
+      .select(['email', 'pending_email', 'otp_verified'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ email: 'clara.sso@monitors.example', pending_email: null, otp_verified: true });
+    expect((await auditActions(t.db, userId)).slice(auditBefore)).toEqual([
+      'auth.sso.link',
+      'auth.otp-verified.challenge',
+      'auth.mfa.failed',
+      'user.email.verify',
+      'auth.login',
+    ]);
+    const verify = await t.db
+      .selectFrom('audit_log')
+      .select(['before', 'after'])
+      .where('action', '=', 'user.email.verify')
+      .where('entity_id', '=', userId)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(verify.before).toMatchObject({
+      email: 'cra.demo@trialpath.example',
+      pendingEmail: 'clara.sso@monitors.example',
+    });
+    expect(verify.after).toMatchObject({ email: 'clara.sso@monitors.example', pendingEmail: null });
+    // verified: the password sign-in no longer asks for a code either
+    const again = await call(t.app, staffLogin, { body: { username: 'cra.demo', password: DEMO_PASSWORD } });
+    expect(again.json.nextStep).toBe('Tokens');
   });
 
   it('a deactivated account cannot sign in through the provider', async () => {

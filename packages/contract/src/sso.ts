@@ -2,7 +2,7 @@
  * OpenID Connect single sign-on for staff (spec 000 §2.1 route `/`, §7.3 "Single-sign-on code to
  * token"; docs/decisions/A-064-single-sign-on.md). The portal starts at the provider's authorization
  * URL; the provider sends the browser back to the staff portal root with ?code&state, and the portal
- * trades them for the same token outcome as the password sign-in.
+ * trades them for the same outcome as the password sign-in (tokens, or the e-mail re-verification step).
  */
 import { z } from 'zod';
 import { LoginResponseSchema } from './auth';
@@ -38,10 +38,15 @@ export const startSso = defineEndpoint({
   response: z.object({ authorizationUrl: z.string() }),
 });
 
-/** The Tokens outcome of staff sign-in, plus where the portal goes next (two-factor is the provider's job). */
-export const SsoTokenResponseSchema = LoginResponseSchema.options[2].extend({
-  redirectTo: z.string().nullable(),
-});
+/**
+ * The staff sign-in outcomes an SSO can have, each with where the portal goes next: Tokens, or
+ * OTPVerifiedRequest while the account's e-mail change awaits its code (A-063 / A-071; completed by
+ * verifyTwoFactor, as after a password). Never TwoFARequest: two-factor is the provider's job.
+ */
+export const SsoTokenResponseSchema = z.discriminatedUnion('nextStep', [
+  LoginResponseSchema.options[1].extend({ redirectTo: z.string().nullable() }),
+  LoginResponseSchema.options[2].extend({ redirectTo: z.string().nullable() }),
+]);
 export type SsoTokenResponse = z.infer<typeof SsoTokenResponseSchema>;
 
 export const ssoCodeToToken = defineEndpoint({
@@ -50,7 +55,8 @@ export const ssoCodeToToken = defineEndpoint({
   path: '/api/v1/auth/sso/token',
   audience: 'public',
   rateLimited: true,
-  summary: 'Single-sign-on code to token: trade the provider authorization code (single-use state) for tokens',
+  summary:
+    'Single-sign-on code to token: trade the provider authorization code (single-use state) for tokens, or the e-mail re-verification step',
   body: z
     .object({
       code: z.string().min(1).max(2048),

@@ -1,6 +1,8 @@
 import { act, fireEvent, renderHook, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ErrorAlert } from './FormAlerts';
 import { useIdleTimeout } from './idle';
+import { NewPasswordFields } from './NewPasswordFields';
 import { PageNotFound } from './PageNotFound';
 import { PasswordRuleHints, passwordRuleStates } from './PasswordRuleHints';
 import { renderWithMantine } from './test-utils';
@@ -40,6 +42,34 @@ describe('password rules', () => {
     expect(passwordRuleStates('Trialpath#1').every((r) => r.met)).toBe(true);
     renderWithMantine(<PasswordRuleHints password="abcdefgh1" />);
     expect(screen.getByText(/at least 8 characters/)).toBeTruthy();
+  });
+});
+
+describe('NewPasswordFields', () => {
+  it('binds each input as given, hints the rules for the typed password and shows the messages', () => {
+    const onChange = vi.fn();
+    renderWithMantine(
+      <NewPasswordFields
+        labels={{ password: 'New password', confirm: 'Confirm new password' }}
+        rulesId="rules"
+        password="abc"
+        errors={{ confirm: 'Passwords do not match' }}
+        inputs={{ password: { value: 'abc', onChange }, confirm: { value: '', onChange: () => {} } }}
+      />,
+    );
+    const input = screen.getByLabelText('New password');
+    expect(input.getAttribute('autocomplete')).toBe('new-password');
+    expect(document.getElementById('rules')?.textContent).toMatch(/at least 8 characters/);
+    fireEvent.change(input, { target: { value: 'abcd' } });
+    expect(onChange).toHaveBeenCalledOnce();
+    expect(screen.getByText('Passwords do not match')).toBeTruthy();
+  });
+});
+
+describe('ErrorAlert', () => {
+  it('shows nothing without a message', () => {
+    renderWithMantine(<ErrorAlert>{null}</ErrorAlert>);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

@@ -9,6 +9,8 @@ export * from './unsaved';
 export * from './tree';
 export * from './TreeViewer';
 export * from './PasswordRuleHints';
+export * from './NewPasswordFields';
+export * from './FormAlerts';
 export * from './cookies';
 export * from './CookieConsent';
 export * from './theme';

@@ -85,6 +85,35 @@ export async function issueGeneralTokens({ db, config }: Deps, user: UserRow) {
   return { accessToken, refreshToken: refresh.token, expiresIn: config.accessTokenTtlSeconds };
 }
 
+/**
+ * A-063 / A-071: after an e-mail change the account signs in only with a code sent to the new address
+ * (or the current one when none is pending); verifyMfa completes it. Every sign-in path that has
+ * identified an account with otp_verified false answers this instead of issuing tokens (password, SSO).
+ * `via` is added to the audit entry (e.g. the SSO provider).
+ */
+export async function otpVerifiedChallenge(
+  { db, audit }: Pick<Deps, 'db' | 'audit'>,
+  user: UserRow,
+  via: Record<string, unknown> = {},
+) {
+  const destination = user.pending_email ?? user.email;
+  const { challenge, code } = await issueChallenge(db, {
+    userId: user.id,
+    purpose: 'otp-verified',
+    channel: 'email',
+    destination,
+  });
+  await deliverCode(db, 'email', destination, code!);
+  audit({
+    action: 'auth.otp-verified.challenge',
+    entityType: 'user',
+    entityId: user.id,
+    actor: userRef(user),
+    after: { ...via, channel: 'email', pendingEmail: user.pending_email !== null },
+  });
+  return { nextStep: 'OTPVerifiedRequest' as const, challengeId: challenge.id };
+}
+
 /** Challenges the sign-in verify / resend calls answer: the second factor and the e-mail re-verification. */
 const SIGN_IN_PURPOSES = ['sign-in', 'otp-verified'] as const;
 
@@ -138,26 +167,7 @@ export async function login(deps: Deps, body: { username: string; password: stri
       ? await updateUser(db, user.id, { failed_attempts: cleared.failedAttempts, locked_until: cleared.lockedUntil })
       : user;
 
-  // A-063 / A-071: after an e-mail change the account signs in only with a code sent to the new address
-  // (or the current one when none is pending); verifyTwoFactor completes it.
-  if (!fresh.otp_verified) {
-    const destination = fresh.pending_email ?? fresh.email;
-    const { challenge, code } = await issueChallenge(db, {
-      userId: user.id,
-      purpose: 'otp-verified',
-      channel: 'email',
-      destination,
-    });
-    await deliverCode(db, 'email', destination, code!);
-    audit({
-      action: 'auth.otp-verified.challenge',
-      entityType: 'user',
-      entityId: user.id,
-      actor: userRef(user),
-      after: { channel: 'email', pendingEmail: fresh.pending_email !== null },
-    });
-    return { nextStep: 'OTPVerifiedRequest' as const, challengeId: challenge.id };
-  }
+  if (!fresh.otp_verified) return otpVerifiedChallenge(deps, fresh);
 
   const client = await clientById(db, user.client_id);
   if (client.two_fa_enabled) {

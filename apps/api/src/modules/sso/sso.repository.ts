@@ -1,7 +1,6 @@
 /** All SQL on sso_providers, sso_login_states and sso_identities (migrations/202611220545_sso.sql). */
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { UserRow } from '../users/users.repository';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -164,18 +163,5 @@ export async function touchIdentity(db: Db, providerId: string, subject: string)
     .set({ last_login_at: new Date() })
     .where('provider_id', '=', providerId)
     .where('subject', '=', subject)
-    .execute();
-}
-
-/**
- * Staff accounts of a client with this e-mail (case-insensitive; users_email_idx).
- * TODO(users): belongs in users.repository as a finder; kept here to stay inside this area's files.
- */
-export function findUsersByEmail(db: Db, clientId: string, email: string): Promise<UserRow[]> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('client_id', '=', clientId)
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
     .execute();
 }

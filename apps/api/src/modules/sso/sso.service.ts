@@ -8,7 +8,10 @@
  *           code is traded with openid-client's authorizationCodeGrant (state, nonce, PKCE and ID-token
  *           checks), the verified e-mail is matched to ONE active staff account of the provider's
  *           client, the subject ↔ account link is recorded (audited), and the password sign-in's
- *           token service issues the session.
+ *           token service issues the session — unless the account awaits its e-mail re-verification
+ *           (otp_verified false, A-063 / A-071): then, exactly as after a password, the 'otp-verified'
+ *           code goes to the pending (else current) address and the answer is OTPVerifiedRequest;
+ *           the sign-in ends at verifyTwoFactor (POST /auth/mfa/verify), which issues the tokens.
  *
  * No account is ever created here: invitation stays the way accounts are made.
  */
@@ -18,17 +21,16 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import { type FailExtra, fail, type HttpError, keepChanges } from '../../http/errors';
 import type { AuditInput } from '../audit/audit.service';
-import { issueGeneralTokens } from '../auth/auth.service';
+import { issueGeneralTokens, otpVerifiedChallenge } from '../auth/auth.service';
 import { sha256 } from '../auth/tokens';
 import { currentClient } from '../clients/clients.service';
-import { toStaffUser } from '../users/users.service';
+import { clientUsersByEmail, toStaffUser } from '../users/users.service';
 import {
   deleteStaleLoginStates,
   findIdentity,
   findIdentityOfUser,
   findLoginStateForUpdate,
   findProvider,
-  findUsersByEmail,
   insertIdentity,
   insertLoginState,
   listEnabledProviders,
@@ -276,7 +278,7 @@ export async function codeToToken(deps: Deps, body: { code: string; state: strin
   const identity: VerifiedIdentity = { subject: found.subject, email: found.email };
   const who = { ...providerRef, subject: identity.subject, email: identity.email };
 
-  const accounts = await findUsersByEmail(db, provider.client_id, identity.email);
+  const accounts = await clientUsersByEmail(db, provider.client_id, identity.email);
   const active = accounts.filter((u) => u.status === 'ACTIVE');
   if (active.length === 0) {
     // Same answers as the password sign-in for accounts that exist but cannot sign in.
@@ -339,6 +341,13 @@ export async function codeToToken(deps: Deps, body: { code: string; state: strin
     });
   } else {
     await touchIdentity(db, provider.id, identity.subject);
+  }
+  // The provider vouches for the current address only: a pending e-mail change still needs its code.
+  if (!user.otp_verified) {
+    return {
+      ...(await otpVerifiedChallenge(deps, user, { method: 'sso', ...providerRef })),
+      redirectTo: row.redirect_to,
+    };
   }
   audit({
     action: 'auth.login',

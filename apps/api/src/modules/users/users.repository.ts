@@ -98,6 +98,16 @@ export function listActiveUsersByEmail(db: Db, email: string): Promise<UserRow[]
     .execute();
 }
 
+/** Staff accounts of a client with this e-mail address (case-insensitive; users_email_idx), any status. */
+export function listClientUsersByEmail(db: Db, clientId: string, email: string): Promise<UserRow[]> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .execute();
+}
+
 /** The e-mail domain most users have (decoy destinations look like real ones). */
 export async function mostCommonEmailDomain(db: Db): Promise<string | null> {
   const row = await db

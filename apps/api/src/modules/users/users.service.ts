@@ -26,6 +26,7 @@ import {
   findUserByUsername,
   insertUser,
   listAssignments,
+  listClientUsersByEmail,
   type UserRow,
   updateUser,
 } from './users.repository';
@@ -88,6 +89,11 @@ export async function profile(db: Db, actor: StaffActor) {
   const u = await findUserById(db, actor.userId);
   if (!u) throw fail('UNAUTHENTICATED');
   return toStaffUser(u);
+}
+
+/** Staff accounts of a client with this e-mail address (case-insensitive), whatever their status (SSO matching). */
+export function clientUsersByEmail(db: Db, clientId: string, email: string): Promise<UserRow[]> {
+  return listClientUsersByEmail(db, clientId, email);
 }
 
 /** A user of the caller's client; another client's user looks like a missing one. */

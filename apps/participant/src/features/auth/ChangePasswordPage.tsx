@@ -1,7 +1,7 @@
 import { PasswordInput, Stack } from '@mantine/core';
 import { participantChangePassword } from '@trialpath/contract';
-import { RULE_MESSAGE_PARAMS, translate } from '@trialpath/domain';
-import { notify } from '@trialpath/ui';
+import { translate } from '@trialpath/domain';
+import { NewPasswordFields, notify } from '@trialpath/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGES, studyPath } from '../../app/routes';
@@ -10,8 +10,8 @@ import { useDocumentTitle, useLang, useSession } from '../../shared/hooks';
 import { api } from '../../shared/portal';
 import { ErrorAlert, PageTitle, PrimaryButton, SuccessAlert, TouchLink } from '../layout/parts';
 import { useStudy } from '../layout/study-context';
-import { NewPasswordFields } from './NewPasswordFields';
-import { checkChangePassword, type NewPasswordErrors } from './validation';
+import { useNewPassword } from './new-password';
+import { checkChangePassword } from './validation';
 
 /** Change password (previous, new, confirm) for the signed-in participant; spec 001 §5 rule and §8 errors. */
 export default function ChangePasswordPage() {
@@ -20,38 +20,41 @@ export default function ChangePasswordPage() {
   const { study } = useStudy();
   const session = useSession();
   const [previous, setPrevious] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<NewPasswordErrors>({});
+  const pair = useNewPassword();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
   useDocumentTitle(t('changePassword.title'), study.name);
-  const msg = (key: NewPasswordErrors['newPassword']) => (key ? translate(key, RULE_MESSAGE_PARAMS, lang) : undefined);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
     setDone(false);
-    const check = checkChangePassword({ previous, next, confirm, hasToken: Boolean(session?.accessToken) });
+    const check = checkChangePassword({
+      previous,
+      next: pair.password,
+      confirm: pair.confirm,
+      hasToken: Boolean(session?.accessToken),
+    });
     if (!check.ok) {
       if ('formError' in check) {
-        setFieldErrors({});
+        pair.showErrors({});
         setError(translate(check.formError, undefined, lang));
       } else {
         setError(null);
-        setFieldErrors(check.fieldErrors);
+        pair.showErrors(check.fieldErrors);
       }
       return;
     }
     setBusy(true);
     setError(null);
-    setFieldErrors({});
+    pair.showErrors({});
     try {
-      await api.call(participantChangePassword, { body: { previousPassword: previous, proposedPassword: next } });
+      await api.call(participantChangePassword, {
+        body: { previousPassword: previous, proposedPassword: pair.password },
+      });
       setPrevious('');
-      setNext('');
-      setConfirm('');
+      pair.clear();
       setDone(true);
       notify(t('changePassword.done'), { kind: 'success' });
     } catch (err) {
@@ -79,11 +82,7 @@ export default function ChangePasswordPage() {
         <NewPasswordFields
           labels={{ password: t('changePassword.newPassword'), confirm: t('changePassword.confirmPassword') }}
           rulesId="new-password-rules"
-          password={next}
-          confirm={confirm}
-          errors={{ password: msg(fieldErrors.newPassword), confirm: msg(fieldErrors.confirm) }}
-          onPasswordChange={setNext}
-          onConfirmChange={setConfirm}
+          {...pair.fields}
         />
         <PrimaryButton type="submit" loading={busy} mt="xs">
           {t('changePassword.submit')}

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { participantResetPassword } from '@trialpath/contract';
-import { RULE_MESSAGE_PARAMS, translate } from '@trialpath/domain';
+import { NewPasswordFields } from '@trialpath/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGES, studyPath } from '../../app/routes';
@@ -10,8 +10,8 @@ import { api } from '../../shared/portal';
 import { ErrorAlert, PageTitle, PrimaryButton, SuccessAlert, TouchLink } from '../layout/parts';
 import { useRouteParam } from '../layout/route-params';
 import { useStudy } from '../layout/study-context';
-import { NewPasswordFields } from './NewPasswordFields';
-import { checkNewPassword, type NewPasswordErrors } from './validation';
+import { useNewPassword } from './new-password';
+import { checkNewPassword } from './validation';
 
 /** The e-mailed reset link: choose a new password with the single-use token. */
 export default function ResetPasswordPage() {
@@ -19,25 +19,22 @@ export default function ResetPasswordPage() {
   const lang = useLang();
   const { study } = useStudy();
   const token = useRouteParam('token');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<NewPasswordErrors>({});
+  const pair = useNewPassword();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
   useDocumentTitle(t('resetPassword.title'), study.name);
-  const msg = (key: NewPasswordErrors['newPassword']) => (key ? translate(key, RULE_MESSAGE_PARAMS, lang) : undefined);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const errors = checkNewPassword(next, confirm);
-    setFieldErrors(errors);
+    const errors = checkNewPassword(pair.password, pair.confirm);
+    pair.showErrors(errors);
     if (errors.newPassword || errors.confirm) return;
     setBusy(true);
     setError(null);
     try {
-      await api.call(participantResetPassword, { body: { token, password: next } });
+      await api.call(participantResetPassword, { body: { token, password: pair.password } });
       setDone(true);
     } catch (err) {
       setError(failureText(err, lang, 'auth.forgotPasswordFailed', navigator.onLine));
@@ -67,11 +64,7 @@ export default function ResetPasswordPage() {
         <NewPasswordFields
           labels={{ password: t('resetPassword.newPassword'), confirm: t('resetPassword.confirmPassword') }}
           rulesId="reset-password-rules"
-          password={next}
-          confirm={confirm}
-          errors={{ password: msg(fieldErrors.newPassword), confirm: msg(fieldErrors.confirm) }}
-          onPasswordChange={setNext}
-          onConfirmChange={setConfirm}
+          {...pair.fields}
         />
         <PrimaryButton type="submit" loading={busy} mt="xs">
           {t('resetPassword.submit')}

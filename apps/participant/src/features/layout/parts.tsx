@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, type ButtonProps } from '@mantine/core';
+import { Anchor, Button, type ButtonProps } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { useStudy } from './study-context';
 
@@ -23,25 +23,8 @@ export function PrimaryButton({
   );
 }
 
+export { ErrorAlert, SuccessAlert } from '@trialpath/ui';
 export { PageTitle } from './parts-plain';
-
-/** A failure the page reports (read out by screen readers). */
-export function ErrorAlert({ children }: { children: ReactNode }) {
-  if (!children) return null;
-  return (
-    <Alert color="red" variant="light" role="alert">
-      {children}
-    </Alert>
-  );
-}
-
-export function SuccessAlert({ children }: { children: ReactNode }) {
-  return (
-    <Alert color="teal" variant="light" role="status">
-      {children}
-    </Alert>
-  );
-}
 
 /** A secondary link (to a route path) with a comfortable touch target. */
 export function TouchLink({ to, children }: { to: string; children: ReactNode }) {

@@ -7,7 +7,6 @@ import {
   Group,
   Loader,
   Progress,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -19,7 +18,7 @@ import {
   updateProfile,
   uploadProfileImage,
 } from '@trialpath/contract';
-import { notify, useUnsavedChangesGuard } from '@trialpath/ui';
+import { ErrorAlert, notify, useUnsavedChangesGuard } from '@trialpath/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -31,7 +30,8 @@ import { useSignedIn } from '../../shared/session';
 import { queryKeys, useProfileQuery } from '../../shared/startup';
 import { storage } from '../../shared/storage';
 import { AuthCard } from './AuthCard';
-import { clientErrorMessage } from './LoginPage';
+import { NameFields } from './NameFields';
+import { clientErrorMessage, useFormError } from './form-error';
 
 export interface ProfileForm {
   firstName: string;
@@ -154,13 +154,12 @@ function ProfileEditor({ profile }: { profile: StaffUser }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
+  const failure = useFormError();
   const [saved, setSaved] = useState(false);
   const draftId = aboutYouDraftId(profile.id);
   const draft = useRef(storage.getFormDraft<ProfileForm>(draftId));
-  const { register, handleSubmit, formState, watch } = useForm<ProfileForm>({
-    defaultValues: draft.current?.data ?? formOf(profile),
-  });
+  const form = useForm<ProfileForm>({ defaultValues: draft.current?.data ?? formOf(profile) });
+  const { register, handleSubmit, formState, watch } = form;
   const dirty = (formState.isDirty || draft.current !== null) && !saved;
   const guard = useUnsavedChangesGuard(dirty);
 
@@ -180,9 +179,8 @@ function ProfileEditor({ profile }: { profile: StaffUser }) {
     if (saved) navigate(redirectAfterSignIn(params.get('redirectTo')), { replace: true });
   }, [saved, navigate, params]);
 
-  const submit = handleSubmit(async (v) => {
-    setError(null);
-    try {
+  const submit = handleSubmit((v) =>
+    failure.run(async () => {
       const user = await api.call(updateProfile, {
         body: {
           firstName: v.firstName.trim(),
@@ -197,42 +195,16 @@ function ProfileEditor({ profile }: { profile: StaffUser }) {
       storage.setUser({ ...(storage.getUser<StaffUser>() ?? {}), ...user });
       notify(t('profile.saved'), { kind: 'success' });
       setSaved(true);
-    } catch (e) {
-      const m = clientErrorMessage(e);
-      if (m) {
-        setError(m);
-        notify(m, { kind: 'error' });
-      }
-    }
-  });
+    }),
+  );
 
-  const required = (v: string) => v.trim() !== '';
   return (
     <Stack gap="md">
       <PhotoField profile={profile} />
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput
-              label={t('profile.firstName')}
-              withAsterisk
-              autoComplete="given-name"
-              error={formState.errors.firstName ? t('auth.required') : undefined}
-              {...register('firstName', { validate: required })}
-            />
-            <TextInput
-              label={t('profile.lastName')}
-              withAsterisk
-              autoComplete="family-name"
-              error={formState.errors.lastName ? t('auth.required') : undefined}
-              {...register('lastName', { validate: required })}
-            />
-          </SimpleGrid>
+          <ErrorAlert>{failure.error}</ErrorAlert>
+          <NameFields form={form} />
           <TextInput
             label={t('profile.phone')}
             description={t('profile.phoneHint')}

@@ -1,13 +1,16 @@
-import { Alert, Anchor, Button, Divider, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Divider, Stack, Text, TextInput, Title } from '@mantine/core';
 import { forgotPassword, forgotUsername } from '@trialpath/contract';
-import { notify } from '@trialpath/ui';
+import { ErrorAlert, notify, SuccessAlert } from '@trialpath/ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { api } from '../../shared/api';
 import { AuthCard } from './AuthCard';
-import { clientErrorMessage, MailboxHint } from './LoginPage';
+import { BackToSignInLink } from './BackToSignInLink';
+import { notBlank, UsernameInput } from './fields';
+import { toastClientError, useFormError } from './form-error';
+import { MailboxHint } from './MailboxHint';
 import { requestResetCode } from './OtpPages';
 
 /** "Forgot your username?": e-mails the usernames of the accounts with that address. */
@@ -22,8 +25,7 @@ function ForgotUsernameSection() {
       setSent(text);
       notify(text, { kind: 'success' });
     } catch (e) {
-      const m = clientErrorMessage(e);
-      if (m) notify(m, { kind: 'error' });
+      toastClientError(e);
     }
   });
   return (
@@ -32,9 +34,7 @@ function ForgotUsernameSection() {
         {t('otp.forgotUsernameTitle')}
       </Title>
       {sent ? (
-        <Alert color="teal" variant="light" role="status">
-          {sent}
-        </Alert>
+        <SuccessAlert>{sent}</SuccessAlert>
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
@@ -46,7 +46,7 @@ function ForgotUsernameSection() {
               type="email"
               autoComplete="email"
               error={formState.errors.email ? t('auth.required') : undefined}
-              {...register('email', { validate: (v) => v.trim() !== '' })}
+              {...register('email', { validate: notBlank })}
             />
             <Button type="submit" variant="default" loading={formState.isSubmitting}>
               {t('otp.sendUsername')}
@@ -62,64 +62,45 @@ function ForgotUsernameSection() {
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [sent, setSent] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const failure = useFormError();
   const [sendingCode, setSendingCode] = useState(false);
   const navigate = useNavigate();
   const { register, handleSubmit, formState } = useForm<{ username: string }>({ defaultValues: { username: '' } });
 
   // a one-time code by text message instead of the e-mailed link.
   const sendSms = handleSubmit(async ({ username }) => {
-    setError(null);
+    failure.clear();
     setSendingCode(true);
     const path = await requestResetCode(username.trim(), 'sms');
     setSendingCode(false);
     if (path) navigate(path);
   });
 
-  const submit = handleSubmit(async ({ username }) => {
-    setError(null);
-    try {
+  const submit = handleSubmit(({ username }) =>
+    failure.run(async () => {
       const r = await api.call(forgotPassword, { body: { username: username.trim() } });
       const text = r.message ?? t('auth.forgotSent');
       setSent(text);
       notify(text, { kind: 'success' });
-    } catch (e) {
-      const m = clientErrorMessage(e);
-      if (m) {
-        setError(m);
-        notify(m, { kind: 'error' });
-      }
-    }
-  });
+    }),
+  );
 
   return (
     <AuthCard title={t('auth.forgotTitle')} subtitle={sent ? undefined : t('auth.forgotText')}>
       {sent ? (
         <Stack gap="md">
-          <Alert color="teal" variant="light" role="status">
-            {sent}
-          </Alert>
+          <SuccessAlert>{sent}</SuccessAlert>
           <MailboxHint />
-          <Anchor component={Link} to="/login" size="sm">
-            {t('auth.backToSignIn')}
-          </Anchor>
+          <BackToSignInLink />
         </Stack>
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            {error && (
-              <Alert color="red" variant="light" role="alert">
-                {error}
-              </Alert>
-            )}
-            <TextInput
+            <ErrorAlert>{failure.error}</ErrorAlert>
+            <UsernameInput
               label={t('auth.usernameOrEmail')}
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              autoFocus
               error={formState.errors.username ? t('auth.required') : undefined}
-              {...register('username', { required: true, validate: (v) => v.trim() !== '' })}
+              {...register('username', { required: true, validate: notBlank })}
             />
             <Button type="submit" loading={formState.isSubmitting && !sendingCode} fullWidth>
               {t('auth.sendLink')}
@@ -127,9 +108,7 @@ export function ForgotPasswordPage() {
             <Button type="button" variant="subtle" onClick={sendSms} loading={sendingCode} fullWidth>
               {t('otp.smsInstead')}
             </Button>
-            <Anchor component={Link} to="/login" size="sm" ta="center">
-              {t('auth.backToSignIn')}
-            </Anchor>
+            <BackToSignInLink ta="center" />
           </Stack>
         </form>
       )}

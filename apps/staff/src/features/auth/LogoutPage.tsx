@@ -1,9 +1,9 @@
-import { Center, Loader, Stack, Text } from '@mantine/core';
 import { notify } from '@trialpath/ui';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { signOut } from '../../shared/api';
+import { LoadingStatus } from './LoadingStatus';
 
 /** #/logout: revoke the session on the server, clear storage (except study summary and client id). */
 export function LogoutPage() {
@@ -18,14 +18,5 @@ export function LogoutPage() {
       navigate('/login', { replace: true });
     });
   }, [navigate, t]);
-  return (
-    <Center py={80} role="status">
-      <Stack align="center" gap="xs">
-        <Loader aria-hidden="true" />
-        <Text size="sm" c="dimmed">
-          {t('auth.signingOut')}
-        </Text>
-      </Stack>
-    </Center>
-  );
+  return <LoadingStatus text={t('auth.signingOut')} />;
 }

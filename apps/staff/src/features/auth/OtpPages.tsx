@@ -1,15 +1,17 @@
-import { Alert, Anchor, Button, Center, Loader, Radio, Stack, Text, TextInput } from '@mantine/core';
-import { checkResetToken, type OtpChallenge, sendOtp, verifyOtp } from '@trialpath/contract';
+import { Anchor, Button, Center, Loader, Radio, Stack, Text } from '@mantine/core';
+import { type OtpChallenge, sendOtp, verifyOtp } from '@trialpath/contract';
 import { translate } from '@trialpath/domain';
 import { notify } from '@trialpath/ui';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../shared/api';
 import { AuthCard } from './AuthCard';
-import { clientErrorMessage, MailboxHint } from './LoginPage';
+import { BackToSignInLink } from './BackToSignInLink';
+import { clientErrorMessage, toastClientError } from './form-error';
+import { InvalidLinkCard } from './InvalidLinkCard';
+import { useResetTokenCheck } from './link-check';
+import { OneTimeCodeForm } from './OneTimeCodeForm';
 
 /** The code page of a sent challenge: #/forgot-password-otp/{challengeId}/{masked destination}. */
 export function otpCodePath(challenge: Pick<OtpChallenge, 'challengeId' | 'destination'>): string {
@@ -22,8 +24,7 @@ export async function requestResetCode(username: string, channel: 'email' | 'sms
     const challenge = await api.call(sendOtp, { body: { purpose: 'reset-password', username, channel } });
     return otpCodePath(challenge);
   } catch (e) {
-    const m = clientErrorMessage(e);
-    if (m) notify(m, { kind: 'error' });
+    toastClientError(e);
     return null;
   }
 }
@@ -37,53 +38,21 @@ export function ForgotPasswordOtpPage() {
   const { t } = useTranslation();
   const { token = '', mobile } = useParams();
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<{ code: string }>({ defaultValues: { code: '' } });
-
-  const submit = handleSubmit(async ({ code }) => {
-    setError(null);
-    try {
-      const r = await api.call(verifyOtp, { body: { challengeId: token, code: code.trim() } });
-      if (r.resetToken) navigate(`/reset-password/${encodeURIComponent(r.resetToken)}`, { replace: true });
-    } catch (e) {
-      const m = clientErrorMessage(e);
-      if (m) {
-        setError(m);
-        notify(m, { kind: 'error' });
-      }
-    }
-  });
+  const verify = async (code: string) => {
+    const r = await api.call(verifyOtp, { body: { challengeId: token, code } });
+    if (r.resetToken) navigate(`/reset-password/${encodeURIComponent(r.resetToken)}`, { replace: true });
+  };
 
   return (
     <AuthCard
       title={t('otp.codeTitle')}
       subtitle={mobile ? t('otp.codeText', { destination: mobile }) : t('otp.codeTextNoDestination')}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-          <TextInput
-            label={t('otp.code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            autoFocus
-            maxLength={10}
-            error={formState.errors.code ? t('auth.required') : undefined}
-            {...register('code', { required: true, minLength: 4 })}
-          />
-          <Button type="submit" loading={formState.isSubmitting} fullWidth>
-            {t('otp.verify')}
-          </Button>
-          <Anchor component={Link} to="/forgot-password" size="sm" ta="center">
-            {t('otp.newCode')}
-          </Anchor>
-          <MailboxHint />
-        </Stack>
-      </form>
+      <OneTimeCodeForm label={t('otp.code')} submitLabel={t('otp.verify')} verify={verify}>
+        <Anchor component={Link} to="/forgot-password" size="sm" ta="center">
+          {t('otp.newCode')}
+        </Anchor>
+      </OneTimeCodeForm>
     </AuthCard>
   );
 }
@@ -99,25 +68,11 @@ export function ResetPasswordSendOtpPage() {
   const navigate = useNavigate();
   const [channel, setChannel] = useState<'email' | 'sms'>(mobile ? 'sms' : 'email');
   const [sending, setSending] = useState(false);
-  const check = useQuery({
-    queryKey: ['password-token', token],
-    queryFn: () => api.call(checkResetToken, { params: { token } }),
-    enabled: token.length >= 10,
-    retry: false,
-    staleTime: Infinity,
-  });
+  const { check, unusable } = useResetTokenCheck(token);
 
-  if (token.length < 10 || check.isError || (check.data && (!check.data.valid || !check.data.username))) {
-    return (
-      <AuthCard title={t('support.expiredTitle')}>
-        <Alert color="orange" variant="light" role="alert">
-          {clientErrorMessage(check.error) ?? translate('auth.resetTokenInvalid', undefined, i18n.language)}
-        </Alert>
-        <Anchor component={Link} to="/forgot-password" size="sm">
-          {t('auth.requestNewLink')}
-        </Anchor>
-      </AuthCard>
-    );
+  if (unusable || (check.data && !check.data.username)) {
+    const reason = clientErrorMessage(check.error) ?? translate('auth.resetTokenInvalid', undefined, i18n.language);
+    return <InvalidLinkCard reason={reason} offer="newLink" />;
   }
   if (!check.data) {
     return (
@@ -151,9 +106,7 @@ export function ResetPasswordSendOtpPage() {
           {t('otp.sendCode')}
         </Button>
         <Text size="sm" ta="center">
-          <Anchor component={Link} to="/login" size="sm">
-            {t('auth.backToSignIn')}
-          </Anchor>
+          <BackToSignInLink />
         </Text>
       </Stack>
     </AuthCard>

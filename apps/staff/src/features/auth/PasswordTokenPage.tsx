@@ -1,15 +1,19 @@
-import { Alert, Anchor, Button, Center, Loader, PasswordInput, Stack, Text } from '@mantine/core';
-import { checkResetToken, createPassword, resetPassword } from '@trialpath/contract';
-import { isValidPassword, translate } from '@trialpath/domain';
-import { notify, PasswordRuleHints, useUnsavedChangesGuard } from '@trialpath/ui';
-import { useQuery } from '@tanstack/react-query';
+import { Button, Stack, Text } from '@mantine/core';
+import { createPassword, resetPassword } from '@trialpath/contract';
+import { translate } from '@trialpath/domain';
+import { ErrorAlert, notify, useUnsavedChangesGuard } from '@trialpath/ui';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { api } from '../../shared/api';
 import { AuthCard } from './AuthCard';
-import { clientErrorMessage } from './LoginPage';
+import { BackToSignInLink } from './BackToSignInLink';
+import { clientErrorMessage, useFormError } from './form-error';
+import { InvalidLinkCard } from './InvalidLinkCard';
+import { LoadingStatus } from './LoadingStatus';
+import { useResetTokenCheck } from './link-check';
+import { NewPasswordPair } from './NewPasswordPair';
 
 type Mode = 'reset' | 'create';
 
@@ -21,21 +25,15 @@ export function PasswordTokenPage({ mode }: { mode: Mode }) {
   const { t, i18n } = useTranslation();
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
+  const failure = useFormError();
   const [done, setDone] = useState(false);
-  const check = useQuery({
-    queryKey: ['password-token', token],
-    queryFn: () => api.call(checkResetToken, { params: { token } }),
-    enabled: token.length >= 10,
-    retry: false,
-    staleTime: Infinity,
-  });
-  const { register, handleSubmit, watch, formState } = useForm<{ password: string; confirm: string }>({
+  const { check, unusable } = useResetTokenCheck(token);
+  const form = useForm<{ password: string; confirm: string }>({
     defaultValues: { password: '', confirm: '' },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const password = watch('password');
+  const { handleSubmit, formState } = form;
   const dirty = formState.isDirty && !done;
   const guard = useUnsavedChangesGuard(dirty);
 
@@ -43,53 +41,24 @@ export function PasswordTokenPage({ mode }: { mode: Mode }) {
     if (done) navigate('/login', { replace: true });
   }, [done, navigate]);
 
-  const lang = i18n.language;
   const title = mode === 'create' ? t('auth.createTitle') : t('auth.resetTitle');
 
-  if (token.length < 10 || check.isError || (check.data && !check.data.valid)) {
-    const reason = clientErrorMessage(check.error) ?? translate('auth.resetTokenInvalid', undefined, lang);
-    return (
-      <AuthCard title={t('support.expiredTitle')}>
-        <Alert color="orange" variant="light" role="alert">
-          {reason}
-        </Alert>
-        <Text size="sm">{t('support.expiredText')}</Text>
-        <Anchor component={Link} to="/forgot-password" size="sm">
-          {t('auth.requestNewLink')}
-        </Anchor>
-      </AuthCard>
-    );
+  if (unusable) {
+    const reason = clientErrorMessage(check.error) ?? translate('auth.resetTokenInvalid', undefined, i18n.language);
+    return <InvalidLinkCard reason={reason} explain offer="newLink" />;
   }
-  if (!check.data) {
-    return (
-      <Center py={80} role="status">
-        <Stack align="center" gap="xs">
-          <Loader aria-hidden="true" />
-          <Text size="sm" c="dimmed">
-            {t('auth.checkingLink')}
-          </Text>
-        </Stack>
-      </Center>
-    );
-  }
+  if (!check.data) return <LoadingStatus text={t('auth.checkingLink')} />;
 
-  const submit = handleSubmit(async ({ password: pw }) => {
-    setError(null);
-    try {
+  const submit = handleSubmit(({ password: pw }) =>
+    failure.run(async () => {
       const endpoint = mode === 'create' ? createPassword : resetPassword;
       const r = await api.call(endpoint, { body: { token, password: pw } });
       notify(r.message ?? (mode === 'create' ? t('auth.passwordCreated') : t('auth.passwordSaved')), {
         kind: 'success',
       });
       setDone(true);
-    } catch (e) {
-      const m = clientErrorMessage(e);
-      if (m) {
-        setError(m);
-        notify(m, { kind: 'error' });
-      }
-    }
-  });
+    }),
+  );
 
   return (
     <AuthCard
@@ -107,32 +76,12 @@ export function PasswordTokenPage({ mode }: { mode: Mode }) {
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-          <PasswordInput
-            label={t('auth.newPassword')}
-            autoComplete="new-password"
-            autoFocus
-            aria-describedby="password-rules"
-            error={formState.errors.password ? t('auth.passwordRulesNotMet') : undefined}
-            {...register('password', { validate: (v) => isValidPassword(v) })}
-          />
-          <PasswordRuleHints password={password} id="password-rules" />
-          <PasswordInput
-            label={t('auth.confirmPassword')}
-            autoComplete="new-password"
-            error={formState.errors.confirm ? translate('password.mismatch', undefined, lang) : undefined}
-            {...register('confirm', { validate: (v, all) => v === all.password })}
-          />
+          <ErrorAlert>{failure.error}</ErrorAlert>
+          <NewPasswordPair form={form} passwordLabel={t('auth.newPassword')} autoFocus />
           <Button type="submit" loading={formState.isSubmitting} fullWidth>
             {mode === 'create' ? t('auth.createPassword') : t('auth.savePassword')}
           </Button>
-          <Anchor component={Link} to="/login" size="sm" ta="center">
-            {t('auth.backToSignIn')}
-          </Anchor>
+          <BackToSignInLink ta="center" />
         </Stack>
       </form>
       {guard}

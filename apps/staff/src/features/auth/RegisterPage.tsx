@@ -1,32 +1,26 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Loader,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { checkUsername, registerUser, verifyUser } from '@trialpath/contract';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { checkUsername, registerUser } from '@trialpath/contract';
 import {
   checkUsername as usernameRules,
-  isValidPassword,
   normalizeStaffUsername,
   RULE_MESSAGE_PARAMS,
   translate,
 } from '@trialpath/domain';
-import { notify, PasswordRuleHints, useUnsavedChangesGuard } from '@trialpath/ui';
-import { useQuery } from '@tanstack/react-query';
+import { ErrorAlert, notify, useUnsavedChangesGuard } from '@trialpath/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { api } from '../../shared/api';
 import { AuthCard } from './AuthCard';
-import { clientErrorMessage } from './LoginPage';
+import { BackToSignInLink } from './BackToSignInLink';
+import { UsernameInput } from './fields';
+import { NameFields } from './NameFields';
+import { clientErrorMessage, toastClientError, useFormError } from './form-error';
+import { InvalidLinkCard } from './InvalidLinkCard';
+import { LoadingStatus } from './LoadingStatus';
+import { useInvitationCheck } from './link-check';
+import { NewPasswordPair } from './NewPasswordPair';
 
 interface RegisterForm {
   username: string;
@@ -51,22 +45,16 @@ export function RegisterPage() {
   const lang = i18n.language;
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
+  const failure = useFormError();
   const [done, setDone] = useState(false);
   const [availability, setAvailability] = useState<Availability>({ state: 'idle' });
   const lastChecked = useRef<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const check = useQuery({
-    queryKey: ['verify-user', token],
-    queryFn: () => api.call(verifyUser, { body: { token } }),
-    enabled: token.length >= 10,
-    retry: false,
-    staleTime: Infinity,
-  });
-  const { register, handleSubmit, watch, formState, reset, getValues } = useForm<RegisterForm>({
+  const { check, unusable } = useInvitationCheck(token);
+  const form = useForm<RegisterForm>({
     defaultValues: { username: '', firstName: '', lastName: '', password: '', confirm: '' },
   });
-  const password = watch('password');
+  const { register, handleSubmit, formState, reset, getValues } = form;
   const guard = useUnsavedChangesGuard(formState.isDirty && !done);
 
   useEffect(() => {
@@ -109,37 +97,15 @@ export function RegisterPage() {
     } catch (e) {
       setAvailability({ state: 'idle' });
       lastChecked.current = null;
-      const m = clientErrorMessage(e);
-      if (m) notify(m, { kind: 'error' });
+      toastClientError(e);
       return false;
     }
   };
 
-  if (token.length < 10 || check.isError || (check.data && !check.data.valid)) {
-    return (
-      <AuthCard title={t('support.expiredTitle')}>
-        <Alert color="orange" variant="light" role="alert">
-          {clientErrorMessage(check.error) ?? t('register.invalid')}
-        </Alert>
-        <Text size="sm">{t('support.expiredText')}</Text>
-        <Anchor component={Link} to="/login" size="sm">
-          {t('auth.backToSignIn')}
-        </Anchor>
-      </AuthCard>
-    );
+  if (unusable) {
+    return <InvalidLinkCard reason={clientErrorMessage(check.error) ?? t('register.invalid')} explain offer="signIn" />;
   }
-  if (!check.data) {
-    return (
-      <Center py={80} role="status">
-        <Stack align="center" gap="xs">
-          <Loader aria-hidden="true" />
-          <Text size="sm" c="dimmed">
-            {t('support.registerChecking')}
-          </Text>
-        </Stack>
-      </Center>
-    );
-  }
+  if (!check.data) return <LoadingStatus text={t('support.registerChecking')} />;
 
   const usernameField = register('username', {
     validate: (v) => {
@@ -154,10 +120,9 @@ export function RegisterPage() {
     onBlur: () => void runCheck(getValues('username')),
   });
 
-  const submit = handleSubmit(async (v) => {
-    setError(null);
-    if (!(await runCheck(v.username))) return;
-    try {
+  const submit = handleSubmit((v) =>
+    failure.run(async () => {
+      if (!(await runCheck(v.username))) return;
       await api.call(registerUser, {
         body: {
           token,
@@ -169,14 +134,8 @@ export function RegisterPage() {
       });
       notify(t('register.done'), { kind: 'success' });
       setDone(true);
-    } catch (e) {
-      const m = clientErrorMessage(e);
-      if (m) {
-        setError(m);
-        notify(m, { kind: 'error' });
-      }
-    }
-  });
+    }),
+  );
 
   const usernameError =
     formState.errors.username?.message ||
@@ -185,19 +144,11 @@ export function RegisterPage() {
     <AuthCard title={t('register.title')} subtitle={t('register.text')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
+          <ErrorAlert>{failure.error}</ErrorAlert>
           {check.data.email && <TextInput label={t('register.email')} value={check.data.email} readOnly disabled />}
-          <TextInput
+          <UsernameInput
             label={t('register.username')}
             withAsterisk
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            autoFocus
             error={usernameError}
             description={
               availability.state === 'checking' ? (
@@ -210,44 +161,12 @@ export function RegisterPage() {
             }
             {...usernameField}
           />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput
-              label={t('profile.firstName')}
-              withAsterisk
-              autoComplete="given-name"
-              error={formState.errors.firstName ? t('auth.required') : undefined}
-              {...register('firstName', { validate: (v) => v.trim() !== '' })}
-            />
-            <TextInput
-              label={t('profile.lastName')}
-              withAsterisk
-              autoComplete="family-name"
-              error={formState.errors.lastName ? t('auth.required') : undefined}
-              {...register('lastName', { validate: (v) => v.trim() !== '' })}
-            />
-          </SimpleGrid>
-          <PasswordInput
-            label={t('auth.password')}
-            withAsterisk
-            autoComplete="new-password"
-            aria-describedby="password-rules"
-            error={formState.errors.password ? t('auth.passwordRulesNotMet') : undefined}
-            {...register('password', { validate: (v) => isValidPassword(v) })}
-          />
-          <PasswordRuleHints password={password} id="password-rules" />
-          <PasswordInput
-            label={t('auth.confirmPassword')}
-            withAsterisk
-            autoComplete="new-password"
-            error={formState.errors.confirm ? translate('password.mismatch', undefined, lang) : undefined}
-            {...register('confirm', { validate: (v, all) => v === all.password })}
-          />
+          <NameFields form={form} />
+          <NewPasswordPair form={form} passwordLabel={t('auth.password')} withAsterisk />
           <Button type="submit" loading={formState.isSubmitting} fullWidth>
             {t('register.submit')}
           </Button>
-          <Anchor component={Link} to="/login" size="sm" ta="center">
-            {t('auth.backToSignIn')}
-          </Anchor>
+          <BackToSignInLink ta="center" />
         </Stack>
       </form>
       {guard}

@@ -1,5 +1,11 @@
 import { Alert, Anchor, Button, Center, Loader, Stack } from '@mantine/core';
-import { listSsoProviders, type SsoTokenResponse, ssoCodeToToken, startSso } from '@trialpath/contract';
+import {
+  type LoginResponse,
+  listSsoProviders,
+  type SsoTokenResponse,
+  ssoCodeToToken,
+  startSso,
+} from '@trialpath/contract';
 import { translate } from '@trialpath/domain';
 import { notify } from '@trialpath/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,12 +17,14 @@ import { api, errorMessage } from '../../shared/api';
 import { useSignedIn } from '../../shared/session';
 import { AuthCard } from './AuthCard';
 import { once, readSsoCallback, ssoRedirectTo, withoutPageQuery } from './sso-callback';
-import { startSession } from './session-start';
+import { afterSignInPath, startSession } from './session-start';
+import { SignInCodeStep } from './SignInCodeStep';
 
 /**
  * `/` is the single-sign-on login (000 §2.1; decision A-064).
  *   - Back from the provider (`?code&state` before the hash): trade them for tokens (000 §7.3), start
- *     the session exactly as the password sign-in does, go to redirectTo or the studies.
+ *     the session exactly as the password sign-in does, go to redirectTo or the studies. While an e-mail
+ *     change awaits its code, the answer is OTPVerifiedRequest: the code step comes first, as after a password.
  *   - Otherwise: one "Sign in with {name}" button per provider of the client, and the password
  *     sign-in link. No provider configured (the demo): straight to `#/login`, as before.
  */
@@ -32,6 +40,7 @@ export function SsoLanding() {
   const [callback] = useState(() => readSsoCallback(window.location.search));
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState<string | null>(null);
+  const [codeStep, setCodeStep] = useState<Extract<SsoTokenResponse, { nextStep: 'OTPVerifiedRequest' }> | null>(null);
 
   useEffect(() => {
     if (!callback) return;
@@ -45,8 +54,11 @@ export function SsoLanding() {
     once(state, () => api.call(ssoCodeToToken, { body: { code, state, ...(iss ? { iss } : {}) } })).then(
       (r: SsoTokenResponse) => {
         if (!live) return;
-        startSession(queryClient, r.tokens, r.user);
-        navigate(redirectAfterSignIn(r.redirectTo), { replace: true });
+        if (r.nextStep === 'OTPVerifiedRequest') setCodeStep(r);
+        else {
+          startSession(queryClient, r.tokens, r.user);
+          navigate(afterSignInPath(r.user, redirectAfterSignIn(r.redirectTo)), { replace: true });
+        }
       },
       (e: unknown) => {
         if (live) setError(errorMessage(e, translate('sso.idpRefused', undefined, lang)));
@@ -70,6 +82,21 @@ export function SsoLanding() {
       {translate('sso.usePassword', undefined, lang)}
     </Anchor>
   );
+
+  if (codeStep) {
+    const finish = (r: unknown) => {
+      const { tokens, user } = r as Extract<LoginResponse, { nextStep: 'Tokens' }>;
+      startSession(queryClient, tokens, user);
+      navigate(afterSignInPath(user, redirectAfterSignIn(codeStep.redirectTo)), { replace: true });
+    };
+    return (
+      <SignInCodeStep
+        challenge={{ nextStep: 'OTPVerifiedRequest', challengeId: codeStep.challengeId }}
+        onDone={finish}
+        onBack={() => navigate('/login', { replace: true })}
+      />
+    );
+  }
 
   if (callback) {
     if (!error) {

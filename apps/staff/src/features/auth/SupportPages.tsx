@@ -2,22 +2,28 @@ import { Anchor, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthCard } from './AuthCard';
+import { BackToSignInLink } from './BackToSignInLink';
+
+/** An explanation with the two ways on: the forgot-password page and sign-in. */
+function HelpCard({ title, text, forgotLink }: { title: string; text: string; forgotLink: string }) {
+  return (
+    <AuthCard title={title}>
+      <Text size="sm">{text}</Text>
+      <Group gap="lg">
+        <Anchor component={Link} to="/forgot-password" size="sm">
+          {forgotLink}
+        </Anchor>
+        <BackToSignInLink />
+      </Group>
+    </AuthCard>
+  );
+}
 
 /** #/expire-link: a password or invitation link that can no longer be used. */
 export function ExpireLinkPage() {
   const { t } = useTranslation();
   return (
-    <AuthCard title={t('support.expiredTitle')}>
-      <Text size="sm">{t('support.expiredText')}</Text>
-      <Group gap="lg">
-        <Anchor component={Link} to="/forgot-password" size="sm">
-          {t('auth.requestNewLink')}
-        </Anchor>
-        <Anchor component={Link} to="/login" size="sm">
-          {t('auth.backToSignIn')}
-        </Anchor>
-      </Group>
-    </AuthCard>
+    <HelpCard title={t('support.expiredTitle')} text={t('support.expiredText')} forgotLink={t('auth.requestNewLink')} />
   );
 }
 
@@ -25,16 +31,6 @@ export function ExpireLinkPage() {
 export function GetCreateUsernameLinkPage() {
   const { t } = useTranslation();
   return (
-    <AuthCard title={t('support.getLinkTitle')}>
-      <Text size="sm">{t('support.getLinkText')}</Text>
-      <Group gap="lg">
-        <Anchor component={Link} to="/forgot-password" size="sm">
-          {t('auth.forgotPassword')}
-        </Anchor>
-        <Anchor component={Link} to="/login" size="sm">
-          {t('auth.backToSignIn')}
-        </Anchor>
-      </Group>
-    </AuthCard>
+    <HelpCard title={t('support.getLinkTitle')} text={t('support.getLinkText')} forgotLink={t('auth.forgotPassword')} />
   );
 }

@@ -62,7 +62,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     nodeEnv,
     demoMode,
     port,
-    host: env.HOST ?? '0.0.0.0',
+    // The demo's accounts share a published password and its mailbox shows reset links: this machine only,
+    // unless HOST says otherwise.
+    host: env.HOST ?? (demoMode ? 'localhost' : '0.0.0.0'),
     databaseUrl,
     dataDir,
     jwtSecret: new TextEncoder().encode(secret),

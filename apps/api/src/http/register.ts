@@ -9,6 +9,7 @@ import { parseEnvHeader, sanitizeContent } from '@trialpath/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
+import type { Environment } from '../db/schema';
 import { appendAuditEntries, type AuditDraft } from '../modules/audit/audit.repository';
 import { type AuditInput, redactSecrets } from '../modules/audit/audit.service';
 import { type Actor, BinaryResponse, type Ctx, type RouteDef } from './context';
@@ -57,7 +58,7 @@ function checkUploadBody(endpoint: Endpoint, req: FastifyRequest): void {
   }
 }
 
-function toDraft(entry: AuditInput, actor: Actor | null, req: FastifyRequest, env: string): AuditDraft {
+function toDraft(entry: AuditInput, actor: Actor | null, req: FastifyRequest, env: Environment): AuditDraft {
   const who =
     entry.actor ??
     (actor

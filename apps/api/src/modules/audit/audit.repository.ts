@@ -1,9 +1,11 @@
 /** All SQL of the audit trail: chained appends under the head lock, and reads for verification. */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import type { Environment } from '../../db/schema';
 import { type AuditContent, auditHash, asStoredJson } from './audit.hash';
 
-export type AuditDraft = Omit<AuditContent, 'id' | 'at'>;
+/** What a writer appends; the environment is one of the two data spaces, never a free string. */
+export type AuditDraft = Omit<AuditContent, 'id' | 'at' | 'environment'> & { environment: Environment };
 
 /**
  * Append entries to the chain inside the caller's transaction. The head row is locked

@@ -76,7 +76,7 @@ export async function deliverDue(db: Db, senders: Senders, options: DeliveryOpti
           reason: null,
           ip: null,
           userAgent: null,
-          environment: 'live',
+          environment: 'LIVE',
         },
       ]);
       return status;

@@ -58,7 +58,11 @@ describe('single-sign-on return', () => {
         calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : null });
         if (url === '/api/v1/auth/sso/token')
           return new Response(
-            JSON.stringify({ nextStep: 'OTPVerifiedRequest', challengeId: 'ch-1', redirectTo: '/studies/s-1/dashboard' }),
+            JSON.stringify({
+              nextStep: 'OTPVerifiedRequest',
+              challengeId: 'ch-1',
+              redirectTo: '/studies/s-1/dashboard',
+            }),
           );
         if (url === '/api/v1/auth/mfa/verify') return new Response(JSON.stringify({ tokens, user }));
         return new Response('{}', { status: 404 });

@@ -1,4 +1,4 @@
-// `npm run bench`: sign-in/s and authenticated studies-list requests/s, p50/p99, on PGlite and on
+// `npm run bench`: sign-in/s, authenticated studies-list and study-details requests/s, p50/p99, on PGlite and on
 // PostgreSQL. Each database gets a fresh server process seeded with the demo data set; autocannon drives it
 // from this process over loopback. Figures only — nothing here passes or fails a test.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -108,6 +108,14 @@ async function measure(database: string, url: string): Promise<Row[]> {
     headers: { authorization: `Bearer ${token}` },
   });
   rows.push(toRow(database, 'studies list (authenticated)', list));
+  const studies = (await (
+    await fetch(`${url}/api/v1/studies?page=1`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { items: { id: string }[] };
+  const study = await load({
+    url: `${url}/api/v1/studies/${studies.items[0]!.id}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  rows.push(toRow(database, 'study details (access-checked)', study));
   return rows;
 }
 

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
 import type { AuditInput } from '../modules/audit/audit.service';
+import type { StudyAssignmentRow } from '../modules/users/users.repository';
 
 export interface StaffActor {
   type: 'staff';
@@ -19,6 +20,8 @@ export interface StaffActor {
   authorities: string[];
   sessionId: string;
   tokenExp: number;
+  /** Study assignments with their sites, read with the user for this request: a changed role applies at once. */
+  assignments: readonly StudyAssignmentRow[];
 }
 
 export interface ParticipantActor {

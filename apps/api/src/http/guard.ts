@@ -11,7 +11,7 @@ import type { Db } from '../db/database';
 import { verifyAccessToken } from '../modules/auth/tokens';
 import { findParticipantById } from '../modules/participants/participants.repository';
 import { effectiveRoles } from '../modules/users/users.service';
-import { findUserById } from '../modules/users/users.repository';
+import { findUserWithAssignments } from '../modules/users/users.repository';
 import type { Actor } from './context';
 import { fail } from './errors';
 
@@ -55,7 +55,7 @@ export async function authenticate(
     };
   }
 
-  const user = await findUserById(db, c.sub);
+  const user = await findUserWithAssignments(db, c.sub);
   if (user?.status !== 'ACTIVE') throw fail('UNAUTHENTICATED');
   // "Log out everywhere" bumped the version: the portal signs out on 403 globalSignout (000 §8.1).
   if ((c.tv ?? 0) !== user.token_version) {
@@ -76,11 +76,12 @@ export async function authenticate(
     authorities: Array.isArray(c.authorities) ? c.authorities : [],
     sessionId: c.sid,
     tokenExp: c.exp,
+    assignments: user.assignments,
   };
 }
 
 /** Step 2: the endpoint's permission for the caller's roles (in the route's study when it has one). */
-export async function authorize(endpoint: Endpoint, actor: Actor | null, params: unknown, db: Db): Promise<void> {
+export function authorize(endpoint: Endpoint, actor: Actor | null, params: unknown): void {
   const action = endpoint.permission;
   if (!action) return;
   if (!isAction(action)) throw new Error(`Endpoint ${endpoint.id} names unknown permission ${action}`);
@@ -89,6 +90,6 @@ export async function authorize(endpoint: Endpoint, actor: Actor | null, params:
     params && typeof params === 'object' && 'studyId' in params
       ? String((params as { studyId: unknown }).studyId)
       : null;
-  const roles = await effectiveRoles(db, actor, studyId);
+  const roles = effectiveRoles(actor, studyId);
   if (!roles.some((r) => can(r, action))) throw fail('FORBIDDEN');
 }

@@ -107,7 +107,7 @@ export function registerEndpoints(
         const actor = await authenticate(endpoint, req.headers.authorization, db, config);
         const params = parsePart(endpoint.params, req.params, 'params');
         const query = parsePart(endpoint.query, req.query, 'query');
-        await authorize(endpoint, actor, params, db);
+        authorize(endpoint, actor, params);
         checkUploadBody(endpoint, req);
         const body = endpoint.upload ? undefined : parsePart(endpoint.body, req.body, 'body');
         const upload = endpoint.upload

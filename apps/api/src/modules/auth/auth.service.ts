@@ -29,8 +29,10 @@ import {
   findUserById,
   findUserByUsernameOrEmail,
   findUserForUpdate,
+  findUserWithAssignments,
   findUserByUsername,
   type UserRow,
+  type UserWithAssignments,
   updateUser,
 } from '../users/users.repository';
 import { generalAuthorities, toStaffUser } from '../users/users.service';
@@ -261,7 +263,7 @@ export async function refresh(deps: Deps, body: { refreshToken: string; studyId?
     body.refreshToken,
     (row) => row.user_id !== null && (body.studyId === undefined || body.studyId === row.study_id),
   );
-  const user = await findUserById(db, next.row.user_id!);
+  const user = await findUserWithAssignments(db, next.row.user_id!);
   if (user?.status !== 'ACTIVE') throw fail('UNAUTHENTICATED');
   let authorities: string[];
   if (next.row.study_id) {
@@ -284,7 +286,7 @@ export async function refresh(deps: Deps, body: { refreshToken: string; studyId?
   return { accessToken, refreshToken: next.token, expiresIn: config.accessTokenTtlSeconds };
 }
 
-function actorOf(user: UserRow, sessionId: string): StaffActor {
+function actorOf(user: UserWithAssignments, sessionId: string): StaffActor {
   return {
     type: 'staff',
     userId: user.id,
@@ -297,6 +299,7 @@ function actorOf(user: UserRow, sessionId: string): StaffActor {
     authorities: [],
     sessionId,
     tokenExp: 0,
+    assignments: user.assignments,
   };
 }
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import type { StaffActor } from '../../http/context';
 import { fail } from '../../http/errors';
 import { isSystemAdmin } from '../users/users.service';
-import { listAssignments, type StudyAssignmentRow } from '../users/users.repository';
+import type { StudyAssignmentRow } from '../users/users.repository';
 import {
   findCountry,
   findLanguage,
@@ -35,7 +35,7 @@ export async function requireStudyAccess(db: Db, actor: StaffActor, studyId: str
   if (!study || study.client_id !== actor.clientId) {
     throw isSystemAdmin(actor) ? fail('NOT_FOUND') : fail('FORBIDDEN');
   }
-  const [assignment] = await listAssignments(db, actor.userId, studyId);
+  const assignment = actor.assignments.find((a) => a.studyId === studyId);
   if (!assignment && !global) throw fail('FORBIDDEN');
   const role = assignment
     ? joinRealmRole(actor.realm, assignment.role)

@@ -1,5 +1,6 @@
 /** All SQL on users, study_assignments and site_assignments. */
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/database';
 import type { UserProfileImagesTable, UsersTable } from '../../db/schema';
 
@@ -55,6 +56,53 @@ export interface StudyAssignmentRow {
   role: string;
   readOnly: boolean;
   assignedSiteIds: string[];
+}
+
+export type UserWithAssignments = UserRow & { assignments: StudyAssignmentRow[] };
+
+/**
+ * The user with every study assignment and its assigned sites, in one query: what each staff request
+ * needs to authenticate and to check access (the guard runs it once per request).
+ */
+export async function findUserWithAssignments(db: Db, id: string): Promise<UserWithAssignments | undefined> {
+  const row = await db
+    .selectFrom('users as u')
+    .selectAll('u')
+    .select((eb) =>
+      jsonArrayFrom(
+        eb
+          .selectFrom('study_assignments as sa')
+          .select((sub) => [
+            'sa.study_id',
+            'sa.role',
+            'sa.read_only',
+            jsonArrayFrom(
+              sub
+                .selectFrom('site_assignments as a')
+                .innerJoin('sites as s', 's.id', 'a.site_id')
+                .select('s.id')
+                .whereRef('a.user_id', '=', 'sa.user_id')
+                .whereRef('s.study_id', '=', 'sa.study_id')
+                .orderBy('s.site_code'),
+            ).as('sites'),
+          ])
+          .whereRef('sa.user_id', '=', 'u.id')
+          .orderBy('sa.created_at'),
+      ).as('assignments'),
+    )
+    .where('u.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { assignments, ...user } = row;
+  return {
+    ...(user as UserRow),
+    assignments: assignments.map((a) => ({
+      studyId: a.study_id,
+      role: a.role,
+      readOnly: a.read_only,
+      assignedSiteIds: a.sites.map((x) => x.id),
+    })),
+  };
 }
 
 /** The user's study assignments, each with the ids of the sites assigned in that study. */

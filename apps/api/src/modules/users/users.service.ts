@@ -75,11 +75,11 @@ export async function generalAuthorities(db: Db, user: UserRow): Promise<string[
 /**
  * Roles that count for a permission check. In a study: the role held in that study, plus the
  * platform role when it is an administration role (SystemAdmin, Support). Elsewhere: the platform
- * role and every study role. Read from the database, not the token, so a changed role applies at once.
+ * role and every study role. Read from the database with the user on each request (not from the token), so a changed role applies at once.
  */
-export async function effectiveRoles(db: Db, actor: StaffActor, studyId: string | null): Promise<string[]> {
+export function effectiveRoles(actor: StaffActor, studyId: string | null): string[] {
   const platform = joinRealmRole(actor.realm, actor.platformRole);
-  const assignments = await listAssignments(db, actor.userId, studyId ?? undefined);
+  const assignments = studyId ? actor.assignments.filter((a) => a.studyId === studyId) : actor.assignments;
   const studyRoles = assignments.map((a) => joinRealmRole(actor.realm, a.role));
   if (studyId) return roleMatchesAny(platform, ADMIN_ROLES) ? [platform, ...studyRoles] : studyRoles;
   return [platform, ...studyRoles];
@@ -103,13 +103,13 @@ export async function sameClientUser(db: Db, actor: StaffActor, userId: string):
   return u;
 }
 
-async function mayViewUsers(db: Db, actor: StaffActor): Promise<boolean> {
-  return (await effectiveRoles(db, actor, null)).some((r) => can(r, 'users.view'));
+function mayViewUsers(actor: StaffActor): boolean {
+  return effectiveRoles(actor, null).some((r) => can(r, 'users.view'));
 }
 
 /** Spec 000 §3: the session user — study assignments with assigned sites, data access type. */
 export async function instantUser(db: Db, actor: StaffActor, userId: string) {
-  if (userId !== actor.userId && !(await mayViewUsers(db, actor))) throw fail('FORBIDDEN');
+  if (userId !== actor.userId && !mayViewUsers(actor)) throw fail('FORBIDDEN');
   const u = await sameClientUser(db, actor, userId);
   const assignments = await listAssignments(db, u.id);
   return {

@@ -1,4 +1,5 @@
 /** Typed view of the tables in migrations/ for Kysely. Keep in step with the SQL files. */
+import type { AppEnvironment } from '@trialpath/domain';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -7,7 +8,8 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 type Json<T = unknown> = ColumnType<T, string | null | undefined, string | null>;
 
 export type UserStatus = 'ACTIVE' | 'INVITED' | 'DEACTIVATED';
-export type Environment = 'LIVE' | 'TEST';
+/** The two data spaces (the domain's rule); environment-scoped tables store one of them. */
+export type Environment = AppEnvironment;
 
 export interface ClientsTable {
   id: Generated<string>;

@@ -132,14 +132,17 @@ export function StudyDashboardPage() {
                 {t('app.testEnvironment')}
               </Badge>
             )}
-            <StatusBadge status={s.status} />
           </Group>
         </Group>
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="lg" mt="lg">
+        <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="lg" mt="lg">
           <Fact label={t('study.code')}>
             <Badge variant="outline" color="gray" radius="sm" tt="none">
               {s.code}
             </Badge>
+          </Fact>
+          {/* The study's own status, apart from the environment badge: a LIVE study has a test twin too. */}
+          <Fact label={t('study.status')}>
+            <StatusBadge status={s.status} />
           </Fact>
           <Fact label={t('study.sponsor')}>{s.sponsorName ?? t('study.noSponsor')}</Fact>
           <Fact label={t('study.languages')}>

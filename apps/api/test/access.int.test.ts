@@ -8,6 +8,8 @@ import {
 } from '@trialpath/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEATURE_FLAGS } from '@trialpath/domain';
+import { upsertFlag } from '../src/modules/flags/flags.repository';
 import { call, createTestApp, idOf, staffLoginTokens, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -69,6 +71,35 @@ describe('participant record guard', () => {
     expect(r.json.environment).toBe('TEST');
     // and a LIVE participant is invisible from the test environment
     expect((await summary('crc.demo', await participant('DEMO-US001-0001'), { env: 'test' })).status).toBe(403);
+  });
+
+  it('the test environment answers only while the test-portal flag is on for the client', async () => {
+    const id = await participant('TEST-US001-0001');
+    const { client_id: clientId } = await t.db
+      .selectFrom('users')
+      .select('client_id')
+      .where('username', '=', 'crc.demo')
+      .executeTakeFirstOrThrow();
+    const setFlag = (enabled: boolean, customers: string[] | null) =>
+      upsertFlag(t.db, clientId, FEATURE_FLAGS.testPortal, enabled, customers);
+    try {
+      await setFlag(false, null);
+      const off = await summary('crc.demo', id, { env: 'test' });
+      expect(off.status).toBe(404);
+      expect(off.json).toEqual({
+        code: 'FEATURE_DISABLED',
+        message: 'Page not found',
+        details: { flag: 'test-portal' },
+      });
+      // the live environment is not affected
+      expect((await summary('crc.demo', await participant('DEMO-US001-0001'))).status).toBe(200);
+      await setFlag(true, ['another-customer']);
+      expect((await summary('crc.demo', id, { env: 'test' })).status).toBe(404);
+      await setFlag(true, [clientId]);
+      expect((await summary('crc.demo', id, { env: 'test' })).status).toBe(200);
+    } finally {
+      await setFlag(true, []);
+    }
   });
 
   it('the permission comes first: the platform admin has no participants.view', async () => {

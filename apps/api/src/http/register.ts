@@ -11,6 +11,7 @@ import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
 import type { Environment } from '../db/schema';
 import { appendAuditEntries, type AuditDraft } from '../modules/audit/audit.repository';
+import { requireTestEnvironment } from '../modules/flags/flags.service';
 import { type AuditInput, redactSecrets } from '../modules/audit/audit.service';
 import { type Actor, BinaryResponse, type Ctx, type RouteDef } from './context';
 import { fail, HttpError } from './errors';
@@ -114,6 +115,7 @@ export function registerEndpoints(
           ? { data: req.body as Buffer, contentType: mediaType(req.headers['content-type']) }
           : null;
         const env = actor?.type === 'participant' ? actor.environment : parseEnvHeader(req.headers.env);
+        if (env === 'TEST' && actor?.type === 'staff') await requireTestEnvironment(db, actor.clientId);
         const entries: AuditInput[] = [];
 
         const makeCtx = (dbOrTrx: Db): Ctx => ({

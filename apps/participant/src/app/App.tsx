@@ -36,7 +36,7 @@ const theme = createTheme({
 });
 
 /** Keeps <html lang> and the connectivity toasts in the current language. */
-function LanguageEffects() {
+export function LanguageEffects() {
   const { i18n } = useTranslation();
   const lang = i18n.language;
   useEffect(() => {

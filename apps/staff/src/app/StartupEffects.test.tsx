@@ -1,3 +1,5 @@
+import { FLAG_POLL_INTERVAL_MS } from '@trialpath/domain';
+import { QueryClient } from '@tanstack/react-query';
 import { cleanup, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../shared/session';
@@ -10,6 +12,7 @@ vi.mock('@trialpath/ui', async (importOriginal) => ({
   notify,
 }));
 const { StartupEffects } = await import('./StartupEffects');
+const { queryDefaults } = await import('./providers');
 
 type Answer = { status: number; body?: unknown };
 function serve(routes: Record<string, Answer>) {
@@ -120,5 +123,73 @@ describe('roles after sign-in (A-119)', () => {
     renderApp(<StartupEffects />);
     await waitFor(() => expect(fetchSpy).toHaveBeenCalled());
     expect(fetchSpy.mock.calls.some(([u]) => String(u).includes('/roles'))).toBe(false);
+  });
+});
+
+describe('feature flags (A-128, A-129)', () => {
+  /** A query client with the portal's own defaults (focus refetching off for every other query). */
+  const appClient = () => new QueryClient({ defaultOptions: queryDefaults });
+  const callsTo = (path: string) =>
+    vi.mocked(fetch).mock.calls.filter(([u]) => String(u).split('?')[0] === path).length;
+  const flagCalls = () => callsTo('/api/v1/feature-flags');
+  const settle = () => new Promise((r) => setTimeout(r, 20));
+  /**
+   * Waits (on real timeouts, so the faked clock never moves on its own, unlike vi.waitFor) until the
+   * flags have been fetched `n` times and the last answer is in the cache.
+   */
+  async function fetched(client: QueryClient, n: number) {
+    const check = () => {
+      expect(flagCalls()).toBe(n);
+      expect(client.getQueryState(['feature-flags'])).toMatchObject({ status: 'success', fetchStatus: 'idle' });
+    };
+    for (let i = 0; i < 100; i++) {
+      try {
+        return check();
+      } catch {
+        await settle();
+      }
+    }
+    check();
+  }
+
+  beforeEach(() => {
+    serve({ '/api/v1/client': clientOk, '/api/v1/feature-flags': flagsOk });
+  });
+  afterEach(() => {
+    // Unmount while the faked clearInterval is still in place, then restore the real timers.
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('fetches the flags at start and again every FLAG_POLL_INTERVAL_MS', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const { queryClient } = renderApp(<StartupEffects />, appClient());
+    await fetched(queryClient, 1);
+
+    vi.advanceTimersByTime(FLAG_POLL_INTERVAL_MS - 1);
+    await settle();
+    expect(flagCalls()).toBe(1);
+
+    vi.advanceTimersByTime(1);
+    await fetched(queryClient, 2);
+
+    vi.advanceTimersByTime(FLAG_POLL_INTERVAL_MS);
+    await fetched(queryClient, 3);
+  });
+
+  it('fetches the flags again when the window regains focus, even within the poll interval', async () => {
+    const { queryClient } = renderApp(<StartupEffects />, appClient());
+    await fetched(queryClient, 1);
+    expect(callsTo('/api/v1/client')).toBe(1);
+
+    // TanStack Query's focusManager listens for 'visibilitychange' on window.
+    window.dispatchEvent(new Event('visibilitychange'));
+    await fetched(queryClient, 2);
+
+    window.dispatchEvent(new Event('visibilitychange'));
+    await fetched(queryClient, 3);
+    // Only the flags query overrides the portal-wide refetchOnWindowFocus: false.
+    await settle();
+    expect(callsTo('/api/v1/client')).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import { createTheme, MantineProvider } from '@mantine/core';
 import { accessibleCssVariables, ToastHost } from '@trialpath/ui';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type DefaultOptions, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import i18n from '../i18n';
@@ -17,12 +17,13 @@ export const theme = createTheme({
   cursorType: 'pointer',
 });
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
-    mutations: { retry: false },
-  },
-});
+/** The portal's query defaults (exported so tests can build a client that behaves like the app's). */
+export const queryDefaults = {
+  queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+  mutations: { retry: false },
+} satisfies DefaultOptions;
+
+export const queryClient = new QueryClient({ defaultOptions: queryDefaults });
 onLoggedOut(() => queryClient.clear());
 
 export function Providers({ children }: { children: ReactNode }) {

@@ -21,6 +21,10 @@ export function useFlagsQuery() {
     queryFn: () => api.call(getFeatureFlags),
     refetchInterval: FLAG_POLL_INTERVAL_MS,
     refetchIntervalInBackground: true,
+    // Decision A-129: also refetch whenever the window regains focus. The portal turns focus
+    // refetching off for every other query (providers.tsx), and 'always' because the 5-minute
+    // staleTime would otherwise skip a focus that comes within 5 minutes of the last poll.
+    refetchOnWindowFocus: 'always',
     staleTime: FLAG_POLL_INTERVAL_MS,
     retry: 1,
   });

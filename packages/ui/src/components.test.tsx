@@ -101,6 +101,9 @@ describe('useIdleTimeout', () => {
         });
       },
       stored: () => stored,
+      setStored: (ms: number) => {
+        stored = ms;
+      },
       setNow: (n: number) => {
         now = n;
       },
@@ -123,12 +126,32 @@ describe('useIdleTimeout', () => {
     expect(t.onExpire).toHaveBeenCalledTimes(1);
   });
 
-  it('a click resets the timer', () => {
+  it.each([
+    ['a click', () => new MouseEvent('click')],
+    ['a key press', () => new KeyboardEvent('keydown', { key: 'a' })],
+    ['a scroll', () => new Event('scroll')],
+  ])('%s resets the timer', (_name, event) => {
     vi.useFakeTimers();
     const t = setup(null);
     t.advance(8_000);
     act(() => {
-      window.dispatchEvent(new MouseEvent('click'));
+      window.dispatchEvent(event());
+    });
+    expect(t.stored()).toBe(1_008_000);
+    t.advance(8_000);
+    expect(t.onExpire).not.toHaveBeenCalled();
+    t.advance(3_000);
+    expect(t.onExpire).toHaveBeenCalledWith('idle');
+  });
+
+  it('activity in another tab (a storage event over the shared value) keeps this tab signed in', () => {
+    vi.useFakeTimers();
+    const t = setup(null);
+    t.advance(8_000);
+    // The other tab wrote the shared last activity; this tab only hears the storage event.
+    act(() => {
+      t.setStored(1_008_000);
+      window.dispatchEvent(new StorageEvent('storage', { key: 'trialpath.lastActivity' }));
     });
     expect(t.stored()).toBe(1_008_000);
     t.advance(8_000);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type ApiError, ApiErrorSchema } from './common';
+import { type ApiError, parseApiError } from './common';
 import { buildPath, type BodyOf, type Endpoint, type ParamsOf, type QueryOf, type ResponseOf } from './endpoint';
 
 /** A non-2xx answer (or a network failure, status 0) from the API. */
@@ -111,8 +111,7 @@ export function createApiClient(baseUrl = '', hooks: ClientHooks = {}): ApiClien
       json = null;
     }
     if (!res.ok) {
-      const parsed = ApiErrorSchema.safeParse(json);
-      throw new ApiRequestError(res.status, parsed.success ? parsed.data : null, endpoint.id);
+      throw new ApiRequestError(res.status, parseApiError(json), endpoint.id);
     }
     return (endpoint.response as z.ZodType).parse(json) as ResponseOf<E>;
   }

@@ -8,11 +8,30 @@ export const ApiErrorSchema = z.object({
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
   /** 401 with type TOKENEXPIRED tells the client to refresh (spec 000 §8.1). */
   type: z.string().optional(),
+  /** 401 carrying this is an e-signature sign-in refusal, not an ended session: no logout (spec 000 §8.1). */
+  electronicSignatureSignIn: z.boolean().optional(),
   /** 403 hints of spec 000 §8.1. */
   globalSignout: z.boolean().optional(),
   studiesChanged: z.array(z.string()).optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/**
+ * The error body of a failed answer, or null when it is not one. A body sent as a JSON string
+ * (double-encoded) is parsed first (spec 000 §8.1: "the body is parsed if it is a string").
+ */
+export function parseApiError(body: unknown): ApiError | null {
+  let value = body;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  const parsed = ApiErrorSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
 
 export const OkSchema = z.object({ ok: z.literal(true), message: z.string().optional() });
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ApiRequestError, type ClientHooks } from './client';
-import { ApiErrorSchema } from './common';
+import { parseApiError } from './common';
 import { buildPath, type Endpoint, type ParamsOf, type ResponseOf } from './endpoint';
 
 /** Progress of an upload: bytes sent so far and the total (spec 000 §7.1 "upload progress events"). */
@@ -80,8 +80,7 @@ function sendOnce<E extends Endpoint>(
       ? options.xhr()
       : new (globalThis as unknown as { XMLHttpRequest: new () => XhrLike }).XMLHttpRequest();
     const fail = (status: number, body: unknown) => {
-      const parsed = ApiErrorSchema.safeParse(body);
-      reject(new ApiRequestError(status, parsed.success ? parsed.data : null, endpoint.id));
+      reject(new ApiRequestError(status, parseApiError(body), endpoint.id));
     };
     xhr.open(endpoint.method, url, true);
     for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);

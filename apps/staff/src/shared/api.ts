@@ -19,7 +19,7 @@ import {
 import { cleanRequestBody, REQUEST_TIMEOUT_MS, translate } from '@trialpath/domain';
 import { notify } from '@trialpath/ui';
 import i18n from '../i18n';
-import { createErrorHandler } from './http-errors';
+import { createErrorHandler, type ErrorHandlerDeps, type RefreshResult } from './http-errors';
 import { loaderStore } from './loader';
 import { envHeaderFor, shouldShowLoader, tokenKindFor } from './request-rules';
 import { session } from './session';
@@ -40,31 +40,34 @@ const currentHash = () => window.location.hash || '#/';
 // A bare client for the refresh call itself (no hooks, so a failing refresh cannot recurse).
 const bare = createApiClient('');
 
-const refreshing = new Map<string, Promise<boolean>>();
-function refreshOnce(key: string, run: () => Promise<void>): Promise<boolean> {
+const refreshing = new Map<string, Promise<RefreshResult>>();
+function refreshOnce(key: string, run: () => Promise<void>): Promise<RefreshResult> {
   const existing = refreshing.get(key);
   if (existing) return existing;
   const p = run()
-    .then(() => true)
-    .catch(() => false)
+    .then((): RefreshResult => ({ ok: true }))
+    // The refusal is kept: a 403 studiesChanged is handled as withdrawn study access, not a logout (000 §8.1).
+    .catch((e: unknown): RefreshResult => ({ ok: false, error: e instanceof ApiRequestError ? e : null }))
     .finally(() => refreshing.delete(key));
   refreshing.set(key, p);
   return p;
 }
 
+const NO_REFRESH_TOKEN: RefreshResult = { ok: false, error: null };
+
 /** Refresh the token the failed call used (the study's pair or the general pair). */
-async function refreshFor(endpoint: Endpoint): Promise<boolean> {
+async function refreshFor(endpoint: Endpoint): Promise<RefreshResult> {
   const used = tokenKindFor(endpoint, currentHash(), storage, studyOverride);
   if (used.kind === 'study') {
     const pair = storage.getStudyToken(used.studyId);
-    if (!pair) return false;
+    if (!pair) return NO_REFRESH_TOKEN;
     return refreshOnce(`study:${used.studyId}`, async () => {
       const t = await bare.call(refreshTokens, { body: { refreshToken: pair.refreshToken, studyId: used.studyId } });
       storage.setStudyToken(used.studyId, { token: t.accessToken, refreshToken: t.refreshToken });
     });
   }
   const refreshToken = storage.getRefreshToken();
-  if (!refreshToken) return false;
+  if (!refreshToken) return NO_REFRESH_TOKEN;
   return refreshOnce('general', async () => {
     const t = await bare.call(refreshTokens, { body: { refreshToken } });
     storage.setTokens(t.accessToken, t.refreshToken);
@@ -101,9 +104,13 @@ export async function signOut(): Promise<void> {
   clearSession();
 }
 
-let failedCalls = 0;
+/**
+ * Errors whose call failed the progress bar (000 §8.1). Kept per error, i.e. per call: a call that
+ * skips the loader (a paged GET) must not leave a failure behind for the next loader call.
+ */
+const progressFailures = new WeakSet<ApiRequestError>();
 
-const onError = createErrorHandler({
+const errorDeps: ErrorHandlerDeps = {
   online: () => navigator.onLine,
   refresh: refreshFor,
   logout: () => clearSession(),
@@ -113,12 +120,10 @@ const onError = createErrorHandler({
   },
   warn: (text) => notify(text, { kind: 'warning' }),
   message: (key) => translate(key, undefined, i18n.language),
-  markFailed: () => {
-    failedCalls += 1;
-  },
+  markFailed: (error) => progressFailures.add(error),
   // Session rules apply to calls made with a token; a failed sign-in is the page's business.
   sessionCall: (endpoint) => endpoint.audience === 'staff',
-});
+};
 
 /** Headers, error decision and timeout shared by the JSON client and the uploader (000 §7.1, A-234). */
 export const clientHooks: ClientHooks = {
@@ -128,24 +133,21 @@ export const clientHooks: ClientHooks = {
     if (used.kind !== 'none') headers.authorization = `Bearer ${used.token}`;
     return headers;
   },
-  onError,
+  onError: createErrorHandler(errorDeps),
   timeoutMs: REQUEST_TIMEOUT_MS,
 };
-
-const client: ApiClient = createApiClient('', clientHooks);
 
 /** Run a call under the loader unless it is excluded (000 §7.1, A-161); a failed call fails the progress bar. */
 async function withLoader<T>(show: boolean, run: () => Promise<T>): Promise<T> {
   if (!show) return run();
   loaderStore.start();
-  let ok = false;
+  let failed = false;
   try {
-    const out = await run();
-    ok = true;
-    return out;
+    return await run();
+  } catch (e) {
+    failed = e instanceof ApiRequestError && progressFailures.has(e);
+    throw e;
   } finally {
-    const failed = !ok && failedCalls > 0;
-    if (failed) failedCalls -= 1;
     loaderStore.end(failed);
   }
 }
@@ -157,13 +159,30 @@ export function cleanInput<E extends Endpoint>(endpoint: E, input: CallInput<E>)
     : input;
 }
 
-/** The portal's client: cleaned bodies, the loader rule, the shared hooks. */
-export const api: ApiClient = {
-  call(endpoint, input = {}) {
-    const cleaned = cleanInput(endpoint, input);
-    return withLoader(shouldShowLoader(endpoint, window.location.href, cleaned), () => client.call(endpoint, cleaned));
-  },
-};
+/** A portal client: cleaned bodies, the loader rule and the given hooks. */
+function portalClient(hooks: ClientHooks): ApiClient {
+  const client = createApiClient('', hooks);
+  return {
+    call(endpoint, input = {}) {
+      const cleaned = cleanInput(endpoint, input);
+      return withLoader(shouldShowLoader(endpoint, window.location.href, cleaned), () =>
+        client.call(endpoint, cleaned),
+      );
+    },
+  };
+}
+
+/** The portal's client. */
+export const api: ApiClient = portalClient(clientHooks);
+
+/**
+ * The client of the study-entry checks (000 §8.2, A-029): a refused study is toasted and the
+ * navigation cancelled by the entry itself, so a 403 here must not send the person to the studies list.
+ */
+export const studyEntryApi: ApiClient = portalClient({
+  ...clientHooks,
+  onError: createErrorHandler({ ...errorDeps, goToStudies: () => {} }),
+});
 
 /** Uploads (A-159): same headers, error decision, retry and timeout as `api`, with progress events. */
 const uploader = createUploader('', clientHooks);

@@ -1,7 +1,7 @@
 import { ApiRequestError, type Endpoint } from '@trialpath/contract';
 import { translate } from '@trialpath/domain';
 import { describe, expect, it, vi } from 'vitest';
-import { createErrorHandler, type ErrorHandlerDeps } from './http-errors';
+import { createErrorHandler, type ErrorHandlerDeps, type RefreshResult } from './http-errors';
 
 const staffEndpoint = { id: 'listStudies', audience: 'staff' } as Endpoint;
 const loginEndpoint = { id: 'staffLogin', audience: 'public' } as Endpoint;
@@ -9,7 +9,7 @@ const loginEndpoint = { id: 'staffLogin', audience: 'public' } as Endpoint;
 function setup(over: Partial<ErrorHandlerDeps> = {}) {
   const deps = {
     online: vi.fn(() => true),
-    refresh: vi.fn(async () => true),
+    refresh: vi.fn(async (): Promise<RefreshResult> => ({ ok: true })),
     logout: vi.fn(),
     removeStudyTokens: vi.fn(),
     goToStudies: vi.fn(),
@@ -35,7 +35,7 @@ describe('client error wiring (000 §8.1)', () => {
   });
 
   it('401 TOKENEXPIRED logs out when the refresh fails or on the second attempt', async () => {
-    const a = setup({ refresh: vi.fn(async () => false) });
+    const a = setup({ refresh: vi.fn(async (): Promise<RefreshResult> => ({ ok: false, error: null })) });
     expect(await a.onError(err(401, { code: 'x', message: 'm', type: 'TOKENEXPIRED' }), staffEndpoint, 0)).toBe('fail');
     expect(a.deps.logout).toHaveBeenCalledOnce();
     const b = setup();

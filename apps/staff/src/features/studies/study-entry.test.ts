@@ -1,7 +1,18 @@
+import { apiError } from '@trialpath/domain';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '../../shared/session';
 import { storage } from '../../shared/storage';
 import { studyFeatures } from '../../shared/study-features';
-import { enterStudy, forgetValidatedStudies } from './study-entry';
+import { enterStudy, forgetValidatedStudies, setPreviousPathSource, studyEntryLoader } from './study-entry';
+
+const toasts = vi.hoisted(() => [] as { message: unknown; kind: unknown }[]);
+vi.mock('@trialpath/ui', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@trialpath/ui')>()),
+  notify: (message: unknown, options?: { kind?: unknown }) => {
+    toasts.push({ message, kind: options?.kind });
+    return null;
+  },
+}));
 
 const S = '0b6f1f5e-1d6c-4d39-9c43-5f1bfb0f2a11';
 const U = '9a0c3a57-3c55-4c5c-8f3e-1b8f7c0d2e22';
@@ -40,11 +51,16 @@ const instant = () => ({
   },
 });
 
+// What the API answers for a study the person is not assigned to (requireStudyAccess → FORBIDDEN).
+const refused = apiError('FORBIDDEN');
+
 beforeEach(() => {
   window.localStorage.clear();
   forgetValidatedStudies();
   vi.unstubAllGlobals();
   storage.setTokens('general', 'refresh');
+  session.sync();
+  toasts.length = 0;
   storage.setUser({ id: U, name: 'Clara', userRole: 'StudyCoordinator', realmOfPermission: null });
 });
 
@@ -83,15 +99,32 @@ describe('entering a study', () => {
   });
 
   it('fails with the server message when access is refused, storing no features (A-029)', async () => {
+    window.location.hash = '#/studies';
     serve({
       'POST /api/v1/auth/study-token': tokens,
-      [`GET /api/v1/studies/${S}/validate-user`]: () => ({
-        status: 400,
-        body: { code: 'NOT_ASSIGNED', message: 'You are not assigned to this study.' },
-      }),
+      [`GET /api/v1/studies/${S}/validate-user`]: () => ({ status: 403, body: refused }),
     });
-    expect(await enterStudy(S)).toEqual({ ok: false, message: 'You are not assigned to this study.' });
+    expect(await enterStudy(S)).toEqual({ ok: false, message: refused.message });
     expect(storage.getStudyFeatures(S)).toBeNull();
+    expect(window.location.hash).toBe('#/studies');
+  });
+
+  it('a study refused with 403 at the study token toasts the server message and stays put, not on the studies list (A-029)', async () => {
+    window.location.hash = '#/profile';
+    const f = serve({ 'POST /api/v1/auth/study-token': () => ({ status: 403, body: refused }) });
+    setPreviousPathSource(() => '/profile');
+    const result = (await studyEntryLoader({
+      params: { studyId: S },
+      request: new Request(`http://localhost/studies/${S}/dashboard`),
+      context: undefined,
+    } as never)) as Response;
+    expect(result.headers.get('location')).toBe('/profile');
+    expect(toasts).toEqual([{ message: refused.message, kind: 'error' }]);
+    expect(window.location.hash).toBe('#/profile');
+    expect(await enterStudy(S)).toEqual({ ok: false, message: refused.message });
+    expect(f.mock.calls.map(([u]) => u)).toEqual(['/api/v1/auth/study-token', '/api/v1/auth/study-token']);
+    expect(storage.getStudyToken(S)).toBeNull();
+    expect(storage.getToken()).toBe('general');
   });
 
   it('enters the study even when the features call fails, keeping the stored features', async () => {

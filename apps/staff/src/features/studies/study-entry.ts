@@ -16,7 +16,7 @@ import { translate } from '@trialpath/domain';
 import { notify } from '@trialpath/ui';
 import { type LoaderFunctionArgs, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import i18n from '../../i18n';
-import { api, errorMessage, withStudyContext } from '../../shared/api';
+import { api, errorMessage, studyEntryApi, withStudyContext } from '../../shared/api';
 import { userForStudy } from '../../shared/authorities';
 import { session } from '../../shared/session';
 import { storage } from '../../shared/storage';
@@ -51,11 +51,12 @@ export async function syncStoredUserForStudy(studyId: string): Promise<void> {
 export async function enterStudy(studyId: string): Promise<{ ok: true } | { ok: false; message: string }> {
   try {
     await withStudyContext(studyId, async () => {
+      // The refusal (403 on either call) is handled below, not by the global "403 → studies list" rule.
       if (!storage.getStudyToken(studyId)) {
-        const t = await api.call(getStudyToken, { body: { studyId } });
+        const t = await studyEntryApi.call(getStudyToken, { body: { studyId } });
         storage.setStudyToken(studyId, { token: t.accessToken, refreshToken: t.refreshToken });
       }
-      await api.call(validateUserAccess, { params: { studyId } });
+      await studyEntryApi.call(validateUserAccess, { params: { studyId } });
     });
   } catch (e) {
     return { ok: false, message: errorMessage(e, translate('access.denied', undefined, i18n.language)) };

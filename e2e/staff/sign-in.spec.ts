@@ -29,6 +29,11 @@ test('sign-in lands on the studies list with the demo study, sign-out returns to
   await shot(page, 'staff-studies');
   await expectAccessible(page);
 
+  // The footer's page size (decision A-242) goes into the address and back to page 1.
+  await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('25');
+  await expect(page).toHaveURL(/pageSize=25/);
+  await expect(page.getByText('Trialpath Demo Study')).toBeVisible();
+
   await page.getByText('Trialpath Demo Study').click();
   await expect(page).toHaveURL(/#\/studies\/[0-9a-f-]+\/dashboard/);
   await expect(page.getByText('Boston Research Center')).toBeVisible();

@@ -85,6 +85,7 @@ export const en = {
     count_one: '{{count}} study',
     count_other: '{{count}} studies',
     pagination: 'Study list pages',
+    pageSize: 'Rows per page',
     sortBy: 'Sort by {{column}}',
     openStudy: 'Open study {{name}}',
     status_DESIGN: 'Design',

@@ -89,6 +89,7 @@ export const es: Labels = {
     count_one: '{{count}} estudio',
     count_other: '{{count}} estudios',
     pagination: 'Páginas de la lista de estudios',
+    pageSize: 'Filas por página',
     sortBy: 'Ordenar por {{column}}',
     openStudy: 'Abrir el estudio {{name}}',
     status_DESIGN: 'Diseño',

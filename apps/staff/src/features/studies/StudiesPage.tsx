@@ -7,6 +7,7 @@ import {
   Card,
   Group,
   Pagination,
+  NativeSelect,
   Paper,
   Stack,
   Table,
@@ -17,7 +18,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { listStudies, type StudyListItem } from '@trialpath/contract';
-import { DATE_FORMATS, DEFAULT_PAGE_SIZE, formatDisplayDate, MOBILE_BREAKPOINT_PX, roleTitle } from '@trialpath/domain';
+import { DATE_FORMATS, formatDisplayDate, MOBILE_BREAKPOINT_PX, PAGE_SIZE_OPTIONS, roleTitle } from '@trialpath/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -95,7 +96,7 @@ function StudyCard({ s }: { s: StudyListItem }) {
   );
 }
 
-/** #/studies: the studies the user is assigned to, searched, sorted and paged (15 a page). */
+/** #/studies: the studies the user is assigned to, searched, sorted and paged (15 a page unless chosen). */
 export function StudiesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -118,7 +119,7 @@ export function StudiesPage() {
     placeholderData: keepPreviousData,
   });
   const data = studies.data;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || DEFAULT_PAGE_SIZE))) : 1;
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || state.pageSize))) : 1;
   const onSort = (f: SortField) => setParams(writeListState(clickColumn(state, f)));
   const open = (s: StudyListItem) => navigate(`/studies/${s.id}/dashboard`);
 
@@ -227,16 +228,29 @@ export function StudiesPage() {
           <Text size="sm" c="dimmed" aria-live="polite">
             {t('studies.count', { count: data.total })}
           </Text>
-          {totalPages > 1 && (
-            <Box component="nav" aria-label={t('studies.pagination')}>
-              <Pagination
-                total={totalPages}
-                value={state.page}
-                onChange={(page) => setParams(writeListState({ ...state, page }))}
-                size="sm"
-              />
-            </Box>
-          )}
+          <Group gap="md" wrap="wrap">
+            {/* A native select: small on the first route's bundle budget, and the phone's own picker. */}
+            <NativeSelect
+              label={t('studies.pageSize')}
+              data={PAGE_SIZE_OPTIONS.map(String)}
+              value={String(state.pageSize)}
+              onChange={(e) =>
+                setParams(writeListState({ ...state, pageSize: Number(e.currentTarget.value), page: 1 }))
+              }
+              size="xs"
+              w={90}
+            />
+            {totalPages > 1 && (
+              <Box component="nav" aria-label={t('studies.pagination')}>
+                <Pagination
+                  total={totalPages}
+                  value={state.page}
+                  onChange={(page) => setParams(writeListState({ ...state, page }))}
+                  size="sm"
+                />
+              </Box>
+            )}
+          </Group>
         </Group>
       ) : null}
     </Stack>

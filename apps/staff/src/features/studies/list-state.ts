@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, nextSortMode, type SortMode } from '@trialpath/domain';
+import { clampPageSize, DEFAULT_PAGE_SIZE, nextSortMode, type SortMode } from '@trialpath/domain';
 
 export const SORTABLE = ['name', 'code', 'status', 'updatedAt'] as const;
 export type SortField = (typeof SORTABLE)[number];
@@ -8,6 +8,8 @@ export interface ListState {
   sort: SortField | null;
   order: 'asc' | 'desc';
   page: number;
+  /** Rows a page (decision A-242): one of the footer's options, or a typed value kept within 1..100. */
+  pageSize: number;
 }
 
 /** Read the list state from the address query (so back/forward restores it). */
@@ -20,6 +22,7 @@ export function readListState(params: URLSearchParams): ListState {
     sort: (SORTABLE as readonly string[]).includes(sort ?? '') ? (sort as SortField) : null,
     order: order === 'desc' ? 'desc' : 'asc',
     page: Number.isInteger(page) && page > 0 ? page : 1,
+    pageSize: clampPageSize(params.get('pageSize')),
   };
 }
 
@@ -31,6 +34,7 @@ export function writeListState(s: ListState): URLSearchParams {
     p.set('order', s.order);
   }
   if (s.page > 1) p.set('page', String(s.page));
+  if (s.pageSize !== DEFAULT_PAGE_SIZE) p.set('pageSize', String(s.pageSize));
   return p;
 }
 
@@ -54,6 +58,6 @@ export function toQuery(s: ListState) {
     sort: s.sort ?? undefined,
     order: s.sort ? s.order : undefined,
     page: s.page,
-    pageSize: DEFAULT_PAGE_SIZE,
+    pageSize: s.pageSize,
   };
 }

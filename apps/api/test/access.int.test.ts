@@ -148,7 +148,12 @@ describe('studies list', () => {
     // A page past the end is empty but still tells the total, so the portal can step back.
     const past = await list('admin', { pageSize: 2, page: 5 });
     expect(past.json).toMatchObject({ items: [], total: 3, page: 5 });
-    expect((await list('admin', { pageSize: 500 })).status).toBe(400);
+    for (const pageSize of [500, 0, 2.5]) {
+      const bad = await list('admin', { pageSize });
+      expect(bad.status).toBe(400);
+      expect(bad.json.code).toBe('VALIDATION_FAILED');
+      expect(Object.keys(bad.json.fieldErrors)).toEqual(['pageSize']);
+    }
   });
 });
 

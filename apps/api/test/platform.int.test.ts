@@ -150,7 +150,22 @@ describe('start-up calls', () => {
       isCognitoAuthentication: false,
       isParticipantUsesCognito: false,
       demoMode: true,
+      supportDeskUrl: null,
     });
+  });
+
+  it('client identity carries the support desk the return_to redirect goes to (A-022)', async () => {
+    const id = (await call(t.app, getClient)).json.id;
+    await t.db
+      .updateTable('clients')
+      .set({ support_desk_url: 'https://support.example.org/login' })
+      .where('id', '=', id)
+      .execute();
+    try {
+      expect((await call(t.app, getClient)).json.supportDeskUrl).toBe('https://support.example.org/login');
+    } finally {
+      await t.db.updateTable('clients').set({ support_desk_url: null }).where('id', '=', id).execute();
+    }
   });
 
   it('feature flags: stored per client; customerId is the client id', async () => {

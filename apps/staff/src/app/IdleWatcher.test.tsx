@@ -41,9 +41,12 @@ describe('session expiry (A-045, A-198)', () => {
     expect(window.location.hash).toBe('#/login');
   });
 
-  it('does not expire while the user is active', async () => {
+  it('does not expire while the user is active: a click just before the limit starts it again', async () => {
     renderApp(<IdleWatcher />);
+    // Nearly idle for the whole limit, then a click in the portal.
+    storage.setLastActivity(Date.now() - IDLE_TIMEOUT_MS + 2_000);
     await act(async () => {
+      fireEvent.click(document.body);
       await vi.advanceTimersByTimeAsync(5_000);
     });
     expect(screen.queryByText(/Your session has expired/)).toBeNull();

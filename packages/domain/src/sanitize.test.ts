@@ -32,6 +32,65 @@ describe('sanitizeContent (002 §5)', () => {
     expect(sanitizeContent(input)).toBe(output);
   });
 
+  it.each([
+    ['<img alt=">" onerror=alert(1)>', '<img alt=">">'],
+    ["<a title='>' onclick=x>", "<a title='>'>"],
+    ['<p title="a > b">x</p><b onclick="y()">z</b>', '<p title="a > b">x</p><b>z</b>'],
+  ])('A-171: a `>` inside a quoted value does not hide later handlers: %j → %j', (input, output) => {
+    expect(sanitizeContent(input)).toBe(output);
+  });
+
+  it.each([
+    ['decimal', '<a href="&#106;avascript:alert(1)">x</a>'],
+    ['hex', '<a href="&#x6A;avascript:alert(1)">x</a>'],
+    ['hex, lower case', '<a href="&#x6a;avascript:alert(1)">x</a>'],
+    ['decimal with leading zeros', '<a href="&#0000106;avascript:alert(1)">x</a>'],
+    ['hex with leading zeros', '<a href="&#x00006A;avascript:alert(1)">x</a>'],
+    ['decimal without ;', '<a href="&#106avascript:alert(1)">x</a>'],
+    ['hex without ;', '<a href="&#x6A&#x61vascript:alert(1)">x</a>'],
+    ['every letter encoded', '<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)">x</a>'],
+    ['upper-case letters encoded', '<a href="&#74;AVA&#x53;CRIPT:alert(1)">x</a>'],
+    ['&Tab; inside', '<a href="java&Tab;script:alert(1)">x</a>'],
+    ['&NewLine; inside', '<a href="java&NewLine;script:alert(1)">x</a>'],
+    ['&#9; inside', '<a href="java&#9;script:alert(1)">x</a>'],
+    ['&#x0A; inside', '<a href="java&#x0A;script:alert(1)">x</a>'],
+    ['raw newline inside', '<a href="java\nscript:alert(1)">x</a>'],
+    ['&amp;-escaped reference', '<a href="&amp;#106;avascript:alert(1)">x</a>'],
+  ])('A-170: javascript: written with character references (%s) is removed', (_form, input) => {
+    expect(sanitizeContent(input)).toBe('<a href="alert(1)">x</a>');
+  });
+
+  it.each([
+    ['<a href="&#118;bscript:msgbox(1)">x</a>', '<a href="msgbox(1)">x</a>'],
+    ['<a href="&#x56;BScript&#x3A;msgbox(1)">x</a>', '<a href="msgbox(1)">x</a>'],
+  ])('A-170: vbscript: written with character references is removed: %j', (input, output) => {
+    expect(sanitizeContent(input)).toBe(output);
+  });
+
+  it.each([
+    ['&#1060avascript:x', '&#1060avascript:x'],
+    ['&#x6ab;avascript:x', '&#x6ab;avascript:x'],
+    // a browser reads the hex digit `a` as part of the reference (U+06AA), so no scheme is formed
+    ['&#x6Aavascript:x', '&#x6Aavascript:x'],
+    ['&#106; and &#x6A; are j', '&#106; and &#x6A; are j'],
+  ])('A-170: references to other characters are kept: %j', (input, output) => {
+    expect(sanitizeContent(input)).toBe(output);
+  });
+
+  it.each([
+    ['many `<a "`', '<a "'.repeat(7500)],
+    ["many `<a '`", "<a '".repeat(7500)],
+    ['many `<"`', '<"'.repeat(15000)],
+    ['one `<` then only quotes', `<${'"'.repeat(30000)}`],
+    ['an unclosed quote then many tags', `<a x="${'<b '.repeat(10000)}`],
+    ['many handlers in one tag', `<a${' onx='.repeat(6000)}>`],
+    ['a scheme letter then 30k tabs', `j${'\t'.repeat(30000)}`],
+    ['many encoded letters', '&#x6a&#x61'.repeat(3000)],
+  ])('returns on 30k-character adversarial input (%s)', (_shape, input) => {
+    expect(input.length).toBeGreaterThanOrEqual(30000);
+    expect(typeof sanitizeContent(input)).toBe('string');
+  });
+
   it('walks objects and arrays and leaves other values alone', () => {
     const date = new Date(0);
     const input = {

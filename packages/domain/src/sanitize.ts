@@ -1,8 +1,9 @@
 /**
  * Request sanitising for content-editing endpoints (002 §5). Applied by the server to string
  * values of PUT/POST bodies, headers and query strings: removes script tags (with content), eval(…)
- * and expression(…) calls, javascript:/vbscript: prefixes and every inline on… event-handler
- * attribute (any case), and turns `&amp;` back into `&`. Runs until the text stops changing so
+ * and expression(…) calls, javascript:/vbscript: prefixes (also written with numeric character
+ * references or with tabs/newlines inside) and every inline on… event-handler attribute (any case,
+ * also after a quoted value containing `>`), and turns `&amp;` back into `&`. Runs until the text stops changing so
  * nested tricks like `<scr<script></script>ipt>` do not survive.
  */
 
@@ -12,13 +13,26 @@ const SCRIPT_TAG = /<\s*\/?\s*script\b[^>]*>?/gi;
 const EVAL_CALL = /\beval\s*\((?:[^()]|\([^()]*\))*\)?/gi;
 // CSS expression(…): only directly followed by `(` so prose like "gene expression (mRNA)" is kept.
 const EXPRESSION_CALL = /\bexpression\((?:[^()]|\([^()]*\))*\)?/gi;
-const CTRL = '[\\s\\u0000-\\u001f]*';
-const COLON = '(?::|&colon;|&#0*58;?|&#x0*3a;?)';
-const SCHEME = (word: string) => new RegExp(word.split('').join(CTRL) + CTRL + COLON, 'gi');
+// Characters a browser drops from a URL scheme (tab, newline; other controls and spaces too, to
+// be safe), raw or as character references, so `java&Tab;script:` and `java&#10;script:` are caught.
+const IGNORED_CHAR =
+  '(?:[\\s\\u0000-\\u001f]|&tab;|&newline;|&#0*(?:[0-9]|[12][0-9]|3[0-2])(?![0-9]);?|&#x0*(?:1?[0-9a-f]|20)(?![0-9a-f]);?)';
+const COLON = '(?::|&colon;|&#0*58(?![0-9]);?|&#x0*3a(?![0-9a-f]);?)';
+// A letter raw or as a numeric character reference (either case, leading zeros, `;` optional):
+// browsers decode `&#106;avascript:` / `&#x6A;avascript:` to `javascript:` before reading the scheme.
+function letterPattern(letter: string): string {
+  const codes = [...new Set([letter.toLowerCase(), letter.toUpperCase()])].map((c) => c.charCodeAt(0));
+  const decimal = codes.map((c) => `&#0*${c}(?![0-9]);?`);
+  const hex = codes.map((c) => `&#x0*${c.toString(16)}(?![0-9a-f]);?`);
+  return `(?:${[letter, ...decimal, ...hex].join('|')})`;
+}
+const SCHEME = (word: string) =>
+  new RegExp(`${word.split('').map(letterPattern).join(`${IGNORED_CHAR}*`)}${IGNORED_CHAR}*${COLON}`, 'gi');
 const JAVASCRIPT = SCHEME('javascript');
 const VBSCRIPT = SCHEME('vbscript');
-// A tag (closed, or unclosed at the end of the text).
-const TAG = /<[^<>]*(?:>|$)/g;
+// A tag (closed, or unclosed at the end of the text). Quoted attribute values are skipped whole, so
+// a `>` inside quotes does not end the tag early and hide the attributes after it.
+const TAG = /<(?:[^<>"']|"[^"]*(?:"|$)|'[^']*(?:'|$))*(?:>|$)/g;
 const HANDLER = /[\s/"']on[a-z]+\s*=\s*(?:"[^"]*"?|'[^']*'?|[^\s>]*)/gi;
 const AMP = /&amp;/gi;
 

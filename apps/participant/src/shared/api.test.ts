@@ -21,6 +21,9 @@ const s: ParticipantSession = {
   refreshToken: 'refresh-1',
 };
 
+/** Stands in for the translated catalogue, so a warning shows which fixed text it fell back to. */
+const catalogue = (key: MessageKey) => `catalogue:${key}`;
+
 function deps(over: Partial<Parameters<typeof createErrorHandler>[0]> = {}) {
   const store = createSessionStore(memoryStorage());
   store.set(s);
@@ -29,7 +32,8 @@ function deps(over: Partial<Parameters<typeof createErrorHandler>[0]> = {}) {
     session: store,
     refresh: vi.fn(async () => ({ accessToken: 'access-2', refreshToken: 'refresh-2', pid: 'p-1' })),
     signOut: vi.fn(),
-    warn: vi.fn<(k: MessageKey) => void>(),
+    warn: vi.fn<(text: string) => void>(),
+    message: catalogue,
     isOnline: () => true,
     ...over,
   };
@@ -117,14 +121,34 @@ describe('error handling (spec 000 §8.1)', () => {
     expect(d.refresh).not.toHaveBeenCalled();
   });
 
-  it('warns with the participant offline text, or the server-issue text', async () => {
+  it('warns with the participant offline text, or the server-issue text when the body has no message', async () => {
     const offline = deps({ isOnline: () => false });
     await createErrorHandler(offline)(err(0), getParticipantWebStudy, 0);
-    expect(offline.warn).toHaveBeenCalledWith('network.offlineParticipant');
+    expect(offline.warn).toHaveBeenCalledWith(catalogue('network.offlineParticipant'));
     const online = deps();
     await createErrorHandler(online)(err(503), getParticipantProfile, 0);
-    expect(online.warn).toHaveBeenCalledWith('network.serverIssue');
+    expect(online.warn).toHaveBeenCalledWith(catalogue('network.serverIssue'));
     expect(online.signOut).not.toHaveBeenCalled();
+  });
+
+  it("A-193: a server warning shows the server's message when the body has one", async () => {
+    const d = deps();
+    await expect(
+      createErrorHandler(d)(
+        err(503, { code: 'SERVICE_UNAVAILABLE', message: 'Down for maintenance' }),
+        getParticipantProfile,
+        0,
+      ),
+    ).resolves.toBe('fail');
+    expect(d.warn).toHaveBeenCalledWith('Down for maintenance');
+    expect(d.warn).toHaveBeenCalledTimes(1);
+    expect(d.signOut).not.toHaveBeenCalled();
+  });
+
+  it('A-193: a server warning without a body message shows the fixed server-issue text', async () => {
+    const d = deps();
+    await createErrorHandler(d)(err(503, { code: 'SERVICE_UNAVAILABLE', message: '  ' }), getParticipantProfile, 0);
+    expect(d.warn).toHaveBeenCalledWith(catalogue('network.serverIssue'));
   });
 });
 
@@ -166,6 +190,7 @@ describe('portal client wiring', () => {
       language: () => 'en',
       signOut: vi.fn(),
       warn: vi.fn(),
+      message: catalogue,
       isOnline: () => true,
     });
     const me = await api.call(getParticipantProfile);
@@ -202,6 +227,7 @@ describe('portal client wiring', () => {
         language: () => 'en',
         signOut: vi.fn(),
         warn,
+        message: catalogue,
         isOnline: () => true,
       });
       const pending = api.call(participantLogin, {

@@ -2,7 +2,8 @@
  * The participant portal's API client: the contract's typed client with the portal's hooks —
  * which calls carry the participant token, and what a failed call does (spec 000 §8.1 through the
  * domain's decideHttpOutcome: 419 → refresh with refresh token, pid and device id, retry once;
- * refresh failure → sign-out to the study's login; offline/server warnings as toasts).
+ * refresh failure → sign-out to the study's login; offline/server warnings as toasts, showing the
+ * server's message when the response has one).
  */
 import {
   type ApiClient,
@@ -12,7 +13,13 @@ import {
   type Endpoint,
   participantRefresh,
 } from '@trialpath/contract';
-import { cleanRequestBody, decideHttpOutcome, type MessageKey, REQUEST_TIMEOUT_MS } from '@trialpath/domain';
+import {
+  cleanRequestBody,
+  decideHttpOutcome,
+  type MessageKey,
+  preferServerMessage,
+  REQUEST_TIMEOUT_MS,
+} from '@trialpath/domain';
 import type { ParticipantSession, SessionStore, TokenPair } from './session';
 
 /**
@@ -41,8 +48,10 @@ export interface ErrorHandlerDeps {
   refresh: (session: ParticipantSession) => Promise<TokenPair>;
   /** Signs the participant out locally and sends them to their study's login page. */
   signOut: (studyCode: string) => void;
-  /** Shows a warning toast with a catalogue message. */
-  warn: (key: MessageKey) => void;
+  /** Shows a warning toast with this text. */
+  warn: (text: string) => void;
+  /** A catalogue message in the current language. */
+  message: (key: MessageKey) => string;
   isOnline: () => boolean;
 }
 
@@ -77,7 +86,8 @@ export function createErrorHandler(deps: ErrorHandlerDeps): NonNullable<ClientHo
     });
 
     if (outcome.kind === 'warn') {
-      deps.warn(outcome.messageKey);
+      // 000 §8.2: the server's own message (e.g. a maintenance notice) says more than the fixed text.
+      deps.warn(preferServerMessage(error.body, deps.message(outcome.messageKey)));
       return 'fail';
     }
     // Public calls (study facts, sign-in, recovery, the refresh itself) never touch the session:

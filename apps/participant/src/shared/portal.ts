@@ -39,7 +39,8 @@ export const api = createPortalApi({
   deviceId,
   language: currentLanguage,
   signOut: signOutLocally,
-  warn: (key) => notify(message(key), { kind: 'warning' }),
+  warn: (text) => notify(text, { kind: 'warning' }),
+  message,
   isOnline: () => navigator.onLine,
 });
 

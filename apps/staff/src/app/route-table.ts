@@ -4,6 +4,7 @@
  * authentication mode (000 §2.7); `demoOnly` routes only in demo mode. Study routes get a test twin
  * under /studies/{studyId}/test/… (000 §2.5). Paths that are not here show page-not-found.
  */
+import { testTwinPath } from '@trialpath/domain';
 import { matchPath } from 'react-router';
 
 export type RouteId =
@@ -86,17 +87,15 @@ export const ROUTES: readonly RouteDef[] = [
   { id: 'studyDashboard', path: '/studies/:studyId/dashboard', meta: { auth: true, study: true } },
 ];
 
-/** The test twin path of a study route: /studies/:studyId/x → /studies/:studyId/test/x. */
-export function twinPath(path: string): string {
-  return path.replace(/^\/studies\/:studyId/, '/studies/:studyId/test');
-}
-
-/** Every routable pattern: the table plus the test twins of the study routes (000 §2.5). */
+/**
+ * Every routable pattern: the table plus the test twins of the study routes (000 §2.5). The twin of
+ * /studies/:studyId/x is the domain's testTwinPath, /studies/:studyId/test/x (one rule for the app).
+ */
 export const ROUTE_PATTERNS: readonly { def: RouteDef; pattern: string; twin: boolean }[] = ROUTES.flatMap((def) =>
   def.meta.study
     ? [
         { def, pattern: def.path, twin: false },
-        { def, pattern: twinPath(def.path), twin: true },
+        { def, pattern: testTwinPath(def.path), twin: true },
       ]
     : [{ def, pattern: def.path, twin: false }],
 );

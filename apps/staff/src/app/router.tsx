@@ -1,3 +1,4 @@
+import { testTwinPath } from '@trialpath/domain';
 import { PageNotFound } from '@trialpath/ui';
 import type { ReactElement } from 'react';
 import { createHashRouter, Navigate, Outlet, type RouteObject } from 'react-router';
@@ -12,7 +13,7 @@ import { onLoggedOut } from '../shared/api';
 import { lazyPage } from '../shared/lazy';
 import { RouteError } from './RouteError';
 import { PageLoader, RouteGuard } from './RouteGuard';
-import { ROUTES, type RouteId, twinPath } from './route-table';
+import { ROUTES, type RouteId } from './route-table';
 import { Shell } from './Shell';
 
 // Sign-in is in the first chunk; every other page loads on demand.
@@ -76,7 +77,7 @@ function buildRoutes(): RouteObject[] {
       flat.push({ path: def.path, element: ELEMENTS[def.id] });
       continue;
     }
-    for (const full of [def.path, twinPath(def.path)]) {
+    for (const full of [def.path, testTwinPath(def.path)]) {
       const rel = full.slice(base.length).replace(/^\//, '');
       studyChildren.push(
         rel === '' ? { index: true, element: ELEMENTS[def.id] } : { path: rel, element: ELEMENTS[def.id] },

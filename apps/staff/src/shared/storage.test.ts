@@ -27,6 +27,23 @@ describe('staff storage', () => {
     expect(window.localStorage.getItem('other-app')).toBe('1');
   });
 
+  it('clearing all keeps only the client id (and other apps’ keys) (000 §9, A-218)', () => {
+    storage.setTokens('a', 'r');
+    storage.setStudyToken('s1', { token: 't', refreshToken: 'rt' });
+    storage.setStudyDetails('s1', { name: 'x' });
+    storage.setStudySummary({ id: 's1' });
+    storage.setUser({ id: 'u1' });
+    storage.setLanguage('es');
+    storage.setClientId('c1');
+    window.localStorage.setItem('other-app', '1');
+    storage.clearAll();
+    expect(storage.getClientId()).toBe('c1');
+    expect(window.localStorage.getItem('other-app')).toBe('1');
+    const left: string[] = [];
+    for (let i = 0; i < window.localStorage.length; i++) left.push(window.localStorage.key(i)!);
+    expect(left.sort()).toEqual(['other-app', 'trialpath.clientId']);
+  });
+
   it('removes the tokens of changed studies only', () => {
     storage.setStudyToken('s1', { token: 't1', refreshToken: 'r1' });
     storage.setStudyToken('s2', { token: 't2', refreshToken: 'r2' });

@@ -161,15 +161,24 @@ export const storage = {
 
   /** Logout: remove our keys except the study summary and the client id. */
   clearOnLogout() {
-    try {
-      const present: string[] = [];
-      for (let i = 0; i < window.localStorage.length; i++) {
-        const k = window.localStorage.key(i);
-        if (k) present.push(k);
-      }
-      for (const k of keysToRemove(present, 'logout')) window.localStorage.removeItem(k);
-    } catch {
-      /* ignore */
-    }
+    removeOwnKeys('logout');
+  },
+
+  /** Clearing all local storage (000 §9): remove every key of ours except the client id; other apps' keys stay. */
+  clearAll() {
+    removeOwnKeys('clear');
   },
 };
+
+function removeOwnKeys(mode: 'logout' | 'clear') {
+  try {
+    const present: string[] = [];
+    for (let i = 0; i < window.localStorage.length; i++) {
+      const k = window.localStorage.key(i);
+      if (k) present.push(k);
+    }
+    for (const k of keysToRemove(present, mode)) window.localStorage.removeItem(k);
+  } catch {
+    /* ignore */
+  }
+}

@@ -4,6 +4,7 @@ import { getStudy, type StaffUser } from '@trialpath/contract';
 import {
   FEATURE_FLAGS,
   isFeatureEnabled,
+  isTestTwinPath,
   MOBILE_BREAKPOINT_PX,
   roleTitle,
   studyColorOrDefault,
@@ -41,7 +42,7 @@ export function StudyDashboardPage() {
   const { t } = useTranslation();
   const { studyId = '' } = useParams();
   const { pathname } = useLocation();
-  const isTwin = pathname.includes(`/studies/${studyId}/test/`);
+  const isTwin = isTestTwinPath(pathname);
   const isMobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`);
   const study = useQuery({
     queryKey: ['study', studyId],

@@ -138,3 +138,78 @@ describe('entering a study', () => {
     expect(studyFeatures.get(S)).toEqual({ telehealth: false });
   });
 });
+
+describe('per-study role on study changes (A-122)', () => {
+  const A = S;
+  const B = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+  const load = (studyId: string) =>
+    studyEntryLoader({
+      params: { studyId },
+      request: new Request(`http://localhost/studies/${studyId}/dashboard`),
+      context: undefined,
+    } as never);
+
+  it('going A → B → A gives the stored user the role of A again, without re-validating A', async () => {
+    const studyRoutes = (id: string): Record<string, Route> => ({
+      [`GET /api/v1/studies/${id}/validate-user`]: ok,
+      [`GET /api/v1/studies/${id}/features`]: () => ({ status: 200, body: { studyId: id, studyFeatures: {} } }),
+    });
+    const f = serve({
+      'POST /api/v1/auth/study-token': (init) => ({
+        status: 200,
+        body: {
+          accessToken: `access-${JSON.parse(String(init.body)).studyId}`,
+          refreshToken: 'r',
+          expiresIn: 900,
+          studyId: JSON.parse(String(init.body)).studyId,
+          authorities: ['Cra'],
+        },
+      }),
+      ...studyRoutes(A),
+      ...studyRoutes(B),
+      [`GET /api/v1/users/${U}/instant`]: () => ({
+        status: 200,
+        body: {
+          id: U,
+          userStudies: [
+            { studyId: A, assignedSiteIds: ['x'], userRole: 'Cra', readOnly: true },
+            { studyId: B, assignedSiteIds: ['x'], userRole: 'StudyCoordinator', readOnly: false },
+          ],
+          userDataAccessType: 'BOTH',
+        },
+      }),
+    });
+
+    expect(await load(A)).toBeNull();
+    expect(storage.getUser()).toMatchObject({ userRole: 'Cra', readOnly: true });
+    expect(await load(B)).toBeNull();
+    expect(storage.getUser()).toMatchObject({ userRole: 'StudyCoordinator', readOnly: false });
+    expect(await load(A)).toBeNull();
+    expect(storage.getUser()).toMatchObject({ userRole: 'Cra', readOnly: true });
+
+    const validations = f.mock.calls.filter(([u]) => String(u).endsWith('/validate-user')).map(([u]) => u);
+    expect(validations).toEqual([`/api/v1/studies/${A}/validate-user`, `/api/v1/studies/${B}/validate-user`]);
+  });
+});
+
+describe('validate-user uses the study token (A-150)', () => {
+  it('sends GET …/validate-user with the study access token while the address is still #/studies', async () => {
+    window.location.hash = '#/studies';
+    // The fake server records what validate-user received, and where the page was at that moment.
+    const seen: { authorization: string | undefined; hash: string }[] = [];
+    serve({
+      'POST /api/v1/auth/study-token': tokens,
+      [`GET /api/v1/studies/${S}/validate-user`]: (init) => {
+        seen.push({
+          authorization: (init.headers as Record<string, string> | undefined)?.authorization,
+          hash: window.location.hash,
+        });
+        return ok();
+      },
+      [`GET /api/v1/studies/${S}/features`]: features,
+      [`GET /api/v1/users/${U}/instant`]: instant,
+    });
+    expect(await enterStudy(S)).toEqual({ ok: true });
+    expect(seen).toEqual([{ authorization: 'Bearer study-access', hash: '#/studies' }]);
+  });
+});

@@ -17,7 +17,7 @@ import { notify } from '@trialpath/ui';
 import { type LoaderFunctionArgs, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import i18n from '../../i18n';
 import { api, errorMessage, studyEntryApi, withStudyContext } from '../../shared/api';
-import { userForStudy } from '../../shared/authorities';
+import { type UserStudyRole, userForStudy } from '../../shared/authorities';
 import { session } from '../../shared/session';
 import { storage } from '../../shared/storage';
 import { studyFeatures } from '../../shared/study-features';
@@ -32,20 +32,33 @@ export function setPreviousPathSource(fn: () => string | null) {
 
 /** Studies validated in this page load. */
 const validated = new Set<string>();
+/** The per-study roles of the instant user data last loaded in this page load. */
+let knownUserStudies: { userId: string; studies: readonly UserStudyRole[] } | null = null;
 export function forgetValidatedStudies() {
   validated.clear();
   studyFeatures.clear();
+  knownUserStudies = null;
 }
 
 export type StoredUser = StaffUser & { readOnly?: boolean };
+
+/** Apply the known per-study roles to the stored user; false when none are known for this user. */
+function applyKnownStudyRole(studyId: string): boolean {
+  const stored = storage.getUser<StoredUser>();
+  if (!stored) return true;
+  if (!knownUserStudies || knownUserStudies.userId !== stored.id) return false;
+  const next = userForStudy(stored, knownUserStudies.studies, studyId);
+  if (next) storage.setUser(next);
+  return true;
+}
 
 /** take the per-study role (userRole, readOnly, realmOfPermission) into the stored user when it differs. */
 export async function syncStoredUserForStudy(studyId: string): Promise<void> {
   const stored = storage.getUser<StoredUser>();
   if (!stored) return;
   const instant = await api.call(getInstantUser, { params: { userId: stored.id } });
-  const next = userForStudy(stored, instant.userStudies, studyId);
-  if (next) storage.setUser(next);
+  knownUserStudies = { userId: stored.id, studies: instant.userStudies };
+  applyKnownStudyRole(studyId);
 }
 
 export async function enterStudy(studyId: string): Promise<{ ok: true } | { ok: false; message: string }> {
@@ -76,7 +89,12 @@ export async function studyEntryLoader({ params }: LoaderFunctionArgs) {
   const studyId = params.studyId ?? '';
   if (!session.hasToken()) return null; // the guard sends the person to sign in
   if (!UUID.test(studyId)) throw new Response('Not found', { status: 404 });
-  if (validated.has(studyId) && storage.getStudyToken(studyId)) return null;
+  if (validated.has(studyId) && storage.getStudyToken(studyId)) {
+    // coming back to a study validated earlier still takes its per-study role (not re-validated).
+    if (!applyKnownStudyRole(studyId))
+      await withStudyContext(studyId, () => syncStoredUserForStudy(studyId)).catch(() => undefined);
+    return null;
+  }
   const result = await enterStudy(studyId);
   if (result.ok) return null;
   if (!session.hasToken()) return null; // logged out meanwhile (401)

@@ -3,7 +3,7 @@
  * A-118): each item needs a permission of one of the roles the token carries; the test twin link
  * also needs the test-portal flag. Pure, so it is tested without rendering.
  */
-import { type Action, can } from '@trialpath/domain';
+import { type Action, can, testTwinPath } from '@trialpath/domain';
 
 export interface StudyNavItem {
   id: 'dashboard' | 'testEnvironment' | 'liveEnvironment';
@@ -16,13 +16,14 @@ export function studyNavItems(
   authorities: readonly string[],
   options: { twin: boolean; testPortal: boolean },
 ): StudyNavItem[] {
-  const base = `/studies/${studyId}${options.twin ? '/test' : ''}`;
-  const items: StudyNavItem[] = [{ id: 'dashboard', to: `${base}/dashboard`, action: 'studies.view' }];
+  const live = `/studies/${studyId}/dashboard`;
+  const twin = testTwinPath(live);
+  const items: StudyNavItem[] = [{ id: 'dashboard', to: options.twin ? twin : live, action: 'studies.view' }];
   if (options.testPortal) {
     items.push(
       options.twin
-        ? { id: 'liveEnvironment', to: `/studies/${studyId}/dashboard`, action: 'studies.view' }
-        : { id: 'testEnvironment', to: `/studies/${studyId}/test/dashboard`, action: 'participants.manage' },
+        ? { id: 'liveEnvironment', to: live, action: 'studies.view' }
+        : { id: 'testEnvironment', to: twin, action: 'participants.manage' },
     );
   }
   return items.filter((item) => authorities.some((a) => can(a, item.action)));

@@ -1,20 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { SHARED_DEPENDENCIES } from './vite.config';
 
 export default defineConfig({
-  resolve: {
-    // As in vite.config.ts: one copy of React and Mantine for the app and @trialpath/ui, so components of
-    // the shared package render inside the app's MantineProvider in component tests too.
-    dedupe: [
-      'react',
-      'react-dom',
-      'react-router',
-      '@mantine/core',
-      '@mantine/hooks',
-      '@mantine/notifications',
-      'i18next',
-      'react-i18next',
-    ],
-  },
+  // As in the build: components of @trialpath/ui render inside the app's MantineProvider in component tests too.
+  resolve: { dedupe: SHARED_DEPENDENCIES },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'happy-dom',

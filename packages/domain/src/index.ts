@@ -11,6 +11,7 @@ export * from './constants';
 export * from './idle';
 export * from './storage';
 export * from './http-outcome';
+export * from './request-body';
 export * from './sanitize';
 export * from './format';
 export * from './color';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanRequestBody, sanitizeContent } from './sanitize';
+import { cleanRequestBody } from './request-body';
+import { sanitizeContent } from './sanitize';
 
 describe('sanitizeContent (002 §5)', () => {
   it.each([

@@ -7,6 +7,8 @@
  * nested tricks like `<scr<script></script>ipt>` do not survive.
  */
 
+import { isPlainObject } from './plain-object';
+
 const SCRIPT_BLOCK = /<\s*script\b[^>]*>[\s\S]*?<\s*\/\s*script\s*>/gi;
 const SCRIPT_TAG = /<\s*\/?\s*script\b[^>]*>?/gi;
 // eval ( … ) with one level of nested parentheses; a dangling `eval(` is removed too.
@@ -64,12 +66,6 @@ function sanitizeString(input: string): string {
   return out;
 }
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  if (typeof v !== 'object' || v === null) return false;
-  const proto = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
-}
-
 /** Sanitise every string inside a value (objects and arrays deeply); other values unchanged. */
 export function sanitizeContent<T>(value: T): T {
   if (typeof value === 'string') return sanitizeString(value) as T;
@@ -80,20 +76,4 @@ export function sanitizeContent<T>(value: T): T {
     return out as T;
   }
   return value;
-}
-
-/**
- * The client's body-cleaning step before PUT/POST (000 §7.1; decision A-164): drops properties whose
- * value is `undefined`, deeply, in plain objects; `undefined` array items become `null` (as JSON
- * would send them, keeping positions). Everything else — null, '', 0, false, dates, files — is kept.
- * The result is a new value; the input is not changed.
- */
-export function cleanRequestBody<T>(body: T): T {
-  if (Array.isArray(body)) return body.map((v) => (v === undefined ? null : cleanRequestBody(v))) as T;
-  if (isPlainObject(body)) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(body)) if (v !== undefined) out[k] = cleanRequestBody(v);
-    return out as T;
-  }
-  return body;
 }

@@ -7,7 +7,7 @@ import {
   Card,
   Group,
   Pagination,
-  NativeSelect,
+  Input,
   Paper,
   Stack,
   Table,
@@ -20,7 +20,7 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { listStudies, type StudyListItem } from '@trialpath/contract';
 import { DATE_FORMATS, formatDisplayDate, MOBILE_BREAKPOINT_PX, PAGE_SIZE_OPTIONS, roleTitle } from '@trialpath/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../shared/api';
@@ -105,6 +105,7 @@ export function StudiesPage() {
   const [searchInput, setSearchInput] = useState(state.search);
   const [debounced] = useDebouncedValue(searchInput, 350);
   const isMobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`);
+  const pageSizeId = useId();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled search text updates the address
   useEffect(() => {
@@ -229,17 +230,26 @@ export function StudiesPage() {
             {t('studies.count', { count: data.total })}
           </Text>
           <Group gap="md" wrap="wrap">
-            {/* A native select: small on the first route's bundle budget, and the phone's own picker. */}
-            <NativeSelect
-              label={t('studies.pageSize')}
-              data={PAGE_SIZE_OPTIONS.map(String)}
-              value={String(state.pageSize)}
-              onChange={(e) =>
-                setParams(writeListState({ ...state, pageSize: Number(e.currentTarget.value), page: 1 }))
-              }
-              size="xs"
-              w={90}
-            />
+            {/* A native select on the input parts already loaded: the first route's bundle budget is tight. */}
+            <Input.Wrapper id={pageSizeId} label={t('studies.pageSize')} size="xs" w={90}>
+              <Input
+                id={pageSizeId}
+                component="select"
+                rightSection={<span aria-hidden="true">▾</span>}
+                rightSectionPointerEvents="none"
+                size="xs"
+                value={String(state.pageSize)}
+                onChange={(e: ChangeEvent<HTMLSelectElement>) =>
+                  setParams(writeListState({ ...state, pageSize: Number(e.currentTarget.value), page: 1 }))
+                }
+              >
+                {PAGE_SIZE_OPTIONS.map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </Input>
+            </Input.Wrapper>
             {totalPages > 1 && (
               <Box component="nav" aria-label={t('studies.pagination')}>
                 <Pagination

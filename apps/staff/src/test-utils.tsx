@@ -21,3 +21,18 @@ export function renderApp(
     ),
   };
 }
+
+/** The client identity call's answer (GET /api/v1/client) as the demo server gives it. */
+export function clientIdentity(over: Record<string, unknown> = {}) {
+  return {
+    id: 'c1',
+    name: 'Demo',
+    clientId: 'demo',
+    isTwoFAEnabled: false,
+    isCognitoAuthentication: false,
+    isParticipantUsesCognito: false,
+    supportDeskUrl: null,
+    demoMode: true,
+    ...over,
+  };
+}

@@ -4,7 +4,7 @@ import { cleanup, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../shared/session';
 import { storage } from '../shared/storage';
-import { renderApp } from '../test-utils';
+import { clientIdentity, renderApp } from '../test-utils';
 
 const notify = vi.hoisted(() => vi.fn());
 vi.mock('@trialpath/ui', async (importOriginal) => ({
@@ -27,19 +27,7 @@ function serve(routes: Record<string, Answer>) {
   );
 }
 
-const clientOk: Answer = {
-  status: 200,
-  body: {
-    id: 'c1',
-    name: 'Demo',
-    clientId: 'demo',
-    isTwoFAEnabled: false,
-    isCognitoAuthentication: false,
-    isParticipantUsesCognito: false,
-    supportDeskUrl: null,
-    demoMode: true,
-  },
-};
+const clientOk: Answer = { status: 200, body: clientIdentity() };
 const role = (name: string, scope: 'platform' | 'site') => ({
   name,
   title: name,

@@ -2,25 +2,13 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../shared/session';
-import { renderApp } from '../test-utils';
+import { clientIdentity, renderApp } from '../test-utils';
 import { createAppRouter } from './router';
 
-const client = (over: Record<string, unknown> = {}) => ({
-  id: 'c1',
-  name: 'Demo',
-  clientId: 'demo',
-  isTwoFAEnabled: false,
-  isCognitoAuthentication: false,
-  isParticipantUsesCognito: false,
-  supportDeskUrl: null,
-  demoMode: true,
-  ...over,
-});
-
 /** The start-up calls of a signed-out page, answered like the real server. */
-function serve(clientIdentity = client()) {
+function serve(identity = clientIdentity()) {
   const f = vi.fn(async (url: string) => {
-    if (url === '/api/v1/client') return new Response(JSON.stringify(clientIdentity));
+    if (url === '/api/v1/client') return new Response(JSON.stringify(identity));
     if (url === '/api/v1/feature-flags') return new Response(JSON.stringify({ customerId: 'c1', flags: {} }));
     return new Response(JSON.stringify({ code: 'NOT_FOUND', message: url }), { status: 404 });
   });
@@ -64,7 +52,7 @@ describe('public support and legal pages, signed out (A-018, A-020)', () => {
   });
 
   it('#/dont-have-username is cloud-identity only: page-not-found without that mode (000 §2.7)', async () => {
-    serve(client({ isCognitoAuthentication: false }));
+    serve(clientIdentity({ isCognitoAuthentication: false }));
     renderAt('#/dont-have-username');
     expect(await screen.findByText('Page not found', {}, { timeout: 4000 })).toBeTruthy();
   });
@@ -73,7 +61,7 @@ describe('public support and legal pages, signed out (A-018, A-020)', () => {
 describe('return_to goes to the support desk (000 §2.6, A-022)', () => {
   it('#/login?return_to=x sends the browser to the client’s support-desk sign-in with return_to', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
-    serve(client({ supportDeskUrl: 'https://support.example/sso' }));
+    serve(clientIdentity({ supportDeskUrl: 'https://support.example/sso' }));
     renderAt('#/login?return_to=x');
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://support.example/sso?return_to=x'), {
       timeout: 4000,
@@ -83,7 +71,7 @@ describe('return_to goes to the support desk (000 §2.6, A-022)', () => {
 
   it('return_to before the hash (page address query) is honoured too', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
-    serve(client({ supportDeskUrl: 'https://support.example/sso?lang=en' }));
+    serve(clientIdentity({ supportDeskUrl: 'https://support.example/sso?lang=en' }));
     window.history.replaceState(null, '', '/?return_to=https%3A%2F%2Fdesk%2Fticket#/login');
     router = createAppRouter();
     renderApp(<RouterProvider router={router} />);

@@ -19,15 +19,18 @@ export interface NewPasswordFieldsProps extends Pick<PasswordInputProps, 'size' 
 export function NewPasswordFields({ labels, rulesId, password, errors, inputs, ...shared }: NewPasswordFieldsProps) {
   return (
     <>
+      {/* The rule hints are the field's description, so Mantine points aria-describedby at them (it overwrites
+          one passed directly); shown under the field, after its error, as before. */}
       <PasswordInput
         {...shared}
         autoComplete="new-password"
-        aria-describedby={rulesId}
         {...inputs.password}
         label={labels.password}
         error={errors.password}
+        description={<PasswordRuleHints password={password} />}
+        descriptionProps={{ id: rulesId, component: 'div' } as PasswordInputProps['descriptionProps']}
+        inputWrapperOrder={['label', 'input', 'error', 'description']}
       />
-      <PasswordRuleHints password={password} id={rulesId} />
       <PasswordInput
         {...shared}
         autoComplete="new-password"

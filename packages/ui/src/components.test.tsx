@@ -60,6 +60,8 @@ describe('NewPasswordFields', () => {
     const input = screen.getByLabelText('New password');
     expect(input.getAttribute('autocomplete')).toBe('new-password');
     expect(document.getElementById('rules')?.textContent).toMatch(/at least 8 characters/);
+    // screen readers hear the rules with the field
+    expect(input.getAttribute('aria-describedby')?.split(' ')).toContain('rules');
     fireEvent.change(input, { target: { value: 'abcd' } });
     expect(onChange).toHaveBeenCalledOnce();
     expect(screen.getByText('Passwords do not match')).toBeTruthy();

@@ -11,15 +11,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createErrorHandler, createPortalApi, headersFor } from './api';
 import { createSessionStore, type ParticipantSession } from './session';
 import { memoryStorage } from './storage';
+import { demoSession } from './test-session';
 
-const s: ParticipantSession = {
-  pid: 'p-1',
-  participantId: 'DEMO-US001-0001',
-  username: 'participant.demo',
-  studyCode: 'DEMO',
-  accessToken: 'access-1',
-  refreshToken: 'refresh-1',
-};
+const s: ParticipantSession = demoSession;
 
 /** Stands in for the translated catalogue, so a warning shows which fixed text it fell back to. */
 const catalogue = (key: MessageKey) => `catalogue:${key}`;

@@ -3,15 +3,9 @@ import { getParticipantProfile } from '@trialpath/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAGES, studyHref } from '../app/routes';
 import { SESSION_KEY } from './session';
+import { demoSession } from './test-session';
 
-const stored = {
-  pid: 'p-1',
-  participantId: 'DEMO-US001-0001',
-  username: 'participant.demo',
-  studyCode: 'DEMO',
-  accessToken: 'access-1',
-  refreshToken: 'refresh-1',
-};
+const stored = demoSession;
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 

@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const NO_ACCESS = { code: 'FORBIDDEN', message: 'You do not have access to this page.' };
+const NO_ACCESS = { code: 'FORBIDDEN', message: 'You do not have access to this page.', messageKey: 'access.denied' };
 const participant = (code: string) => idOf(t.db, 'participants', { participant_code: code });
 const summary = (user: string, participantId: string, headers?: Record<string, string>) =>
   call(t.app, getParticipantSummary, { params: { studyId: demo, participantId }, token: tokens[user], headers });
@@ -89,6 +89,7 @@ describe('participant record guard', () => {
       expect(off.json).toEqual({
         code: 'FEATURE_DISABLED',
         message: 'Page not found',
+        messageKey: 'page.notFound',
         details: { flag: 'test-portal' },
       });
       // the live environment is not affected

@@ -69,7 +69,12 @@ describe('bad input never reaches a 500', () => {
       payload: big,
     });
     expect(r.statusCode).toBe(413);
-    expect(r.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large (limit 1 MiB).' });
+    expect(r.json()).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'The request is too large (limit 1 MiB).',
+      messageKey: 'errors.payloadTooLarge',
+      params: { limit: '1 MiB' },
+    });
   });
 
   it('a wrong content type → 415, a bad uuid param → 400, an unknown route → 404 JSON', async () => {
@@ -90,7 +95,11 @@ describe('bad input never reaches a 500', () => {
     expect(b.json.fieldErrors.userId).toBeDefined();
     const c = await t.app.inject('/api/v1/does-not-exist');
     expect(c.statusCode).toBe(404);
-    expect(c.json()).toEqual({ code: 'NOT_FOUND', message: 'The requested item was not found.' });
+    expect(c.json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'The requested item was not found.',
+      messageKey: 'errors.notFound',
+    });
   });
 
   it('no endpoint answers 500 to junk bodies, params or tokens', async () => {

@@ -1,11 +1,21 @@
 import { z } from 'zod';
 
 /** The error body every non-2xx response carries (DESIGN.md §3, errors are values). */
+const MessageRefSchema = z.object({
+  key: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+});
+
 export const ApiErrorSchema = z.object({
   code: z.string(),
+  /** English text, for logs and API users; portals show `messageKey` with `params` in their language. */
   message: z.string(),
+  messageKey: z.string().optional(),
+  params: MessageRefSchema.shape.params,
   details: z.unknown().optional(),
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+  /** The same per-field messages as catalogue keys and parameters. */
+  fieldErrorKeys: z.record(z.string(), z.array(MessageRefSchema)).optional(),
   /** 401 with type TOKENEXPIRED tells the client to refresh (spec 000 §8.1). */
   type: z.string().optional(),
   /** 401 carrying this is an e-signature sign-in refusal, not an ended session: no logout (spec 000 §8.1). */

@@ -20,6 +20,7 @@ export * from './system';
 export * from './users';
 export * from './client';
 export * from './upload';
+export * from './request';
 
 function endpointsOf(mod: Record<string, unknown>): Endpoint[] {
   return Object.values(mod).filter(

@@ -16,3 +16,4 @@ export * from './sanitize';
 export * from './format';
 export * from './color';
 export * from './activity/index';
+export * from './text-safety';

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { MessageKey } from './messages/catalogue';
+import type { MessageRef } from './messages/message-ref';
 import { translate } from './messages/translate';
 
 export const PASSWORD_SPECIALS = '!@#$%&';
@@ -54,6 +55,11 @@ export function checkUsername(username: unknown, options: { isUnique?: boolean }
 /** Parameters the rule messages need. */
 export const RULE_MESSAGE_PARAMS = { min: PASSWORD_MIN_LENGTH, specials: PASSWORD_SPECIALS_DISPLAY } as const;
 
+/** Failed rule keys as messages (for a 400's field messages). */
+export function ruleRefs(keys: readonly MessageKey[]): MessageRef[] {
+  return keys.map((key) => ({ key, params: RULE_MESSAGE_PARAMS }));
+}
+
 /** The texts of failed rule keys in a language. */
 export function ruleMessages(keys: readonly MessageKey[], lang = 'en'): string[] {
   return keys.map((k) => translate(k, RULE_MESSAGE_PARAMS, lang));
@@ -62,7 +68,11 @@ export function ruleMessages(keys: readonly MessageKey[], lang = 'en'): string[]
 function ruleSchema(kind: RuleKind, lang: string) {
   return z.string().superRefine((value, ctx) => {
     for (const key of check(value, kind)) {
-      ctx.addIssue({ code: 'custom', message: translate(key, RULE_MESSAGE_PARAMS, lang), params: { messageKey: key } });
+      ctx.addIssue({
+        code: 'custom',
+        message: translate(key, RULE_MESSAGE_PARAMS, lang),
+        params: { messageKey: key, messageParams: RULE_MESSAGE_PARAMS },
+      });
     }
   });
 }

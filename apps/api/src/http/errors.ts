@@ -2,13 +2,19 @@
  * Errors are values (DESIGN.md §3): handlers throw `HttpError`s built from the domain catalogue;
  * the error handler turns everything else into a catalogue error too, never a stack or SQL.
  */
-import { apiError, type ErrorCode, type FieldErrors, statusOf, type MessageParams } from '@trialpath/domain';
+import {
+  type ApiError,
+  apiError,
+  type ErrorCode,
+  type FieldMessageRefs,
+  type MessageKey,
+  type MessageParams,
+  type MessageRef,
+  messageRef,
+  statusOf,
+} from '@trialpath/domain';
 
-export interface ErrorBody {
-  code: string;
-  message: string;
-  details?: unknown;
-  fieldErrors?: FieldErrors;
+export interface ErrorBody extends ApiError {
   type?: string;
   globalSignout?: boolean;
   studiesChanged?: string[];
@@ -28,8 +34,10 @@ export class HttpError extends Error {
 
 export interface FailExtra {
   details?: unknown;
-  fieldErrors?: FieldErrors;
-  message?: string;
+  /** Per-field messages (a 400's fieldErrors). */
+  fields?: FieldMessageRefs;
+  /** A more precise message than the code's own. */
+  message?: MessageRef;
   type?: string;
   globalSignout?: boolean;
   studiesChanged?: string[];
@@ -54,7 +62,13 @@ export function keepChanges(err: HttpError): HttpError {
   return err;
 }
 
-/** One field's validation failure (400 VALIDATION_FAILED with fieldErrors). */
-export function fieldError(field: string, messages: string[]): HttpError {
-  return fail('VALIDATION_FAILED', undefined, { fieldErrors: { [field]: messages } });
+/** One field's validation failure (400 VALIDATION_FAILED with that field's messages). */
+export function fieldError(field: string, ...refs: MessageRef[]): HttpError {
+  return fail('VALIDATION_FAILED', undefined, { fields: { [field]: refs } });
+}
+
+/** One field's failure with a single catalogue message, which is also the error's own message. */
+export function fieldProblem(code: ErrorCode, field: string, key: MessageKey, params?: MessageParams): HttpError {
+  const ref = messageRef(key, params);
+  return fail(code, undefined, { message: ref, fields: { [field]: [ref] } });
 }

@@ -5,7 +5,7 @@
  *   3. row checks (study assignment → sites → data access type → environment) in the services.
  */
 import type { Endpoint } from '@trialpath/contract';
-import { can, isAction } from '@trialpath/domain';
+import { can, isAction, messageRef } from '@trialpath/domain';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
 import { verifyAccessToken } from '../modules/auth/tokens';
@@ -61,7 +61,7 @@ export async function authenticate(
   if ((c.tv ?? 0) !== user.token_version) {
     throw fail('FORBIDDEN', undefined, {
       globalSignout: true,
-      message: 'Your session was ended. Please sign in again.',
+      message: messageRef('session.ended'),
     });
   }
   return {

@@ -80,9 +80,9 @@ describe('identity errors (spec 001 §8)', () => {
     expect(identityFailureText(fail(401, apiError('INVALID_CREDENTIALS')), 'changePassword', 'en')).toBe(
       'You have entered an invalid username or password',
     );
-    expect(identityFailureText(fail(400, { code: 'X', message: 'Server said no' }), 'changePassword', 'en')).toBe(
-      'Server said no',
-    );
+    expect(
+      identityFailureText(fail(400, { code: 'X', message: 'Server said no', messageKey: 'x' }), 'changePassword', 'en'),
+    ).toBe('Server said no');
     expect(identityFailureText(fail(400, null), 'changePassword', 'en')).toBe(
       'Unable to change password. Please try again later!',
     );

@@ -129,6 +129,24 @@ export const MESSAGES = {
   'errors.unknownField': { en: 'Unknown field: {field}.', es: 'Campo desconocido: {field}.' },
   'errors.required': { en: 'This field is required.', es: 'Este campo es obligatorio.' },
   'errors.invalidValue': { en: 'This value is not valid.', es: 'Este valor no es válido.' },
+  'errors.invalidCharacters': {
+    en: 'This text contains characters that are not allowed (a null character or a broken character pair).',
+    es: 'Este texto contiene caracteres no permitidos (un carácter nulo o un par de caracteres roto).',
+  },
+  'errors.tooShort': { en: 'Enter at least {min} characters.', es: 'Introduzca al menos {min} caracteres.' },
+  'errors.tooLong': { en: 'Enter at most {max} characters.', es: 'Introduzca como máximo {max} caracteres.' },
+  'errors.tooSmall': { en: 'Enter a value of at least {min}.', es: 'Introduzca un valor de al menos {min}.' },
+  'errors.tooLarge': { en: 'Enter a value of at most {max}.', es: 'Introduzca un valor de como máximo {max}.' },
+  'errors.tooFew': { en: 'Choose at least {min}.', es: 'Elija al menos {min}.' },
+  'errors.tooMany': { en: 'Choose at most {max}.', es: 'Elija como máximo {max}.' },
+  'errors.invalidFormat': {
+    en: 'This value is not in the expected format.',
+    es: 'Este valor no tiene el formato esperado.',
+  },
+  'errors.invalidEmail': {
+    en: 'Enter a valid e-mail address.',
+    es: 'Introduzca una dirección de correo electrónico válida.',
+  },
   'errors.rateLimited': {
     en: 'Too many requests. Please wait a moment and try again.',
     es: 'Demasiadas solicitudes. Espere un momento e inténtelo de nuevo.',
@@ -150,6 +168,10 @@ export const MESSAGES = {
 
   // ── access, session, navigation ────────────────────────────────────────────────────────────
   'access.denied': { en: 'You do not have access to this page.', es: 'No tiene acceso a esta página.' },
+  'session.ended': {
+    en: 'Your session was ended. Please sign in again.',
+    es: 'Su sesión ha finalizado. Vuelva a iniciar sesión.',
+  },
   'session.expired': {
     en: 'Your session has expired due to inactivity. Any unsaved work may not be saved.',
     es: 'Su sesión ha caducado por inactividad. Es posible que no se guarde el trabajo no guardado.',

@@ -3,6 +3,7 @@
  * returns is `{ code, message, details?, fieldErrors? }` built here.
  */
 import type { MessageKey } from './catalogue';
+import { type FieldMessageRefs, fieldTexts, type MessageRef, messageRef, refText } from './message-ref';
 import { translate, type MessageParams } from './translate';
 
 export interface ErrorCodeEntry {
@@ -43,14 +44,21 @@ export const ERROR_CODES = {
 export type ErrorCode = keyof typeof ERROR_CODES;
 export const ERROR_CODE_NAMES = Object.keys(ERROR_CODES) as ErrorCode[];
 
-/** Per-field messages, keyed by a dotted path such as `body.password` or `answers.3.value`. */
+/** Per-field messages, keyed by a dotted path such as `password` or `answers.3.value`. */
 export type FieldErrors = Record<string, string[]>;
 
+/**
+ * The error body. `message` is English (for logs and API users); `messageKey` and `params` let a
+ * portal show the same message in its own language, as `fieldErrorKeys` do for `fieldErrors`.
+ */
 export interface ApiError {
   code: ErrorCode | (string & {});
   message: string;
+  messageKey: MessageKey | (string & {});
+  params?: MessageParams;
   details?: unknown;
   fieldErrors?: FieldErrors;
+  fieldErrorKeys?: FieldMessageRefs;
 }
 
 export function isErrorCode(value: unknown): value is ErrorCode {
@@ -62,19 +70,25 @@ export function statusOf(code: string): number {
   return isErrorCode(code) ? ERROR_CODES[code].status : 500;
 }
 
-/**
- * Build the error body for a code. The message is the catalogue's English text with `params`
- * filled in; `extra.message` (e.g. a server message the spec says to prefer) replaces it.
- */
-export function apiError(
-  code: ErrorCode,
-  params?: MessageParams,
-  extra?: { details?: unknown; fieldErrors?: FieldErrors; message?: string },
-): ApiError {
+export interface ApiErrorExtra {
+  details?: unknown;
+  /** Per-field messages (400s); their English texts become `fieldErrors`. */
+  fields?: FieldMessageRefs;
+  /** A more precise message than the code's own (e.g. which link problem). */
+  message?: MessageRef;
+}
+
+/** Build the error body for a code: the catalogue's message (or `extra.message`) with `params` filled in. */
+export function apiError(code: ErrorCode, params?: MessageParams, extra?: ApiErrorExtra): ApiError {
   const entry: ErrorCodeEntry = ERROR_CODES[code] ?? ERROR_CODES.INTERNAL;
-  const out: ApiError = { code, message: extra?.message ?? translate(entry.messageKey, params, 'en') };
+  const ref: MessageRef = extra?.message ?? messageRef(entry.messageKey, params);
+  const out: ApiError = { code, message: refText(ref), messageKey: ref.key };
+  if (ref.params !== undefined) out.params = ref.params;
   if (extra?.details !== undefined) out.details = extra.details;
-  if (extra?.fieldErrors !== undefined) out.fieldErrors = extra.fieldErrors;
+  if (extra?.fields !== undefined) {
+    out.fieldErrors = fieldTexts(extra.fields);
+    out.fieldErrorKeys = extra.fields;
+  }
   return out;
 }
 

@@ -2,3 +2,5 @@ export * from './catalogue';
 export * from './translate';
 export * from './errors';
 export * from './server-message';
+export * from './message-ref';
+export * from './validation-issues';

@@ -147,25 +147,44 @@ describe('error codes', () => {
     expect(isErrorCode('FORBIDDEN')).toBe(true);
   });
 
-  it('builds error bodies with the exact texts', () => {
+  it('builds error bodies with the exact texts and their message keys', () => {
     expect(apiError('INVALID_CREDENTIALS')).toEqual({
       code: 'INVALID_CREDENTIALS',
       message: 'You have entered an invalid username or password',
+      messageKey: 'auth.invalidCredentials',
     });
-    expect(apiError('FORBIDDEN')).toEqual({ code: 'FORBIDDEN', message: 'You do not have access to this page.' });
+    expect(apiError('FORBIDDEN')).toEqual({
+      code: 'FORBIDDEN',
+      message: 'You do not have access to this page.',
+      messageKey: 'access.denied',
+    });
     expect(apiError('USERNAME_NOT_FOUND').message).toBe('Username not found.');
     expect(apiError('INTERNAL').message).toBe('Internal Server Error');
-    expect(apiError('ACCOUNT_LOCKED', { minutes: 12 }).message).toContain('Try again in 12 minutes');
+    const locked = apiError('ACCOUNT_LOCKED', { minutes: 12 });
+    expect(locked.message).toContain('Try again in 12 minutes');
+    expect(locked).toMatchObject({ messageKey: 'auth.accountLocked', params: { minutes: 12 } });
     expect(
-      apiError('VALIDATION_FAILED', undefined, { fieldErrors: { 'body.password': ['x'] }, details: { a: 1 } }),
+      apiError('VALIDATION_FAILED', undefined, {
+        fields: { password: [{ key: 'password.minLength', params: { min: 8 } }] },
+        details: { a: 1 },
+      }),
     ).toEqual({
       code: 'VALIDATION_FAILED',
       message: 'Some fields are not valid. Please check them and try again.',
+      messageKey: 'errors.validationFailed',
       details: { a: 1 },
-      fieldErrors: { 'body.password': ['x'] },
+      fieldErrors: { password: [translate('password.minLength', { min: 8 })] },
+      fieldErrorKeys: { password: [{ key: 'password.minLength', params: { min: 8 } }] },
     });
-    expect(apiError('CONFLICT', undefined, { message: 'Server says no' }).message).toBe('Server says no');
-    expect(apiError('BOGUS' as never)).toEqual({ code: 'BOGUS', message: 'Internal Server Error' });
+    expect(apiError('CONFLICT', undefined, { message: { key: 'username.taken' } })).toMatchObject({
+      message: translate('username.taken'),
+      messageKey: 'username.taken',
+    });
+    expect(apiError('BOGUS' as never)).toEqual({
+      code: 'BOGUS',
+      message: 'Internal Server Error',
+      messageKey: 'errors.internal',
+    });
     expect(isApiError(apiError('NOT_FOUND'))).toBe(true);
     expect(isApiError({ code: 1 })).toBe(false);
     expect(isApiError(null)).toBe(false);

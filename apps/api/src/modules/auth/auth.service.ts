@@ -12,14 +12,14 @@ import {
   normalizeStaffUsername,
   attemptsRemaining,
   resetLockout,
-  ruleMessages,
-  translate,
+  messageRef,
+  ruleRefs,
 } from '@trialpath/domain';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import type { PasswordTokenPurpose } from '../../db/schema';
 import type { StaffActor } from '../../http/context';
-import { fail, keepChanges } from '../../http/errors';
+import { fail, keepChanges, fieldError } from '../../http/errors';
 import type { AuditInput } from '../audit/audit.service';
 import { clientById } from '../clients/clients.service';
 import { queueEmail } from '../outbox/outbox.service';
@@ -335,7 +335,7 @@ export async function studyToken(deps: Deps, actor: StaffActor, studyId: string)
 
 function passwordRuleError(field: string, password: string) {
   const failed = checkPassword(password);
-  if (failed.length) throw fail('VALIDATION_FAILED', undefined, { fieldErrors: { [field]: ruleMessages(failed) } });
+  if (failed.length) throw fieldError(field, ...ruleRefs(failed));
 }
 
 export async function forgotPassword(deps: Deps, body: { username: string }) {
@@ -430,13 +430,11 @@ export async function changePassword(
   const user = await findUserForUpdate(db, actor.userId);
   if (!user) throw fail('UNAUTHENTICATED');
   if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
-    throw fail('VALIDATION_FAILED', undefined, {
-      fieldErrors: { currentPassword: [translate('auth.invalidCredentials')] },
-    });
+    throw fieldError('currentPassword', messageRef('auth.invalidCredentials'));
   }
   passwordRuleError('newPassword', body.newPassword);
   if (body.newPassword === body.currentPassword) {
-    throw fail('VALIDATION_FAILED', undefined, { fieldErrors: { newPassword: [translate('password.reused')] } });
+    throw fieldError('newPassword', messageRef('password.reused'));
   }
   await updateUser(db, user.id, { password_hash: await hashPassword(body.newPassword) });
   audit({ action: 'auth.password.change', entityType: 'user', entityId: user.id });

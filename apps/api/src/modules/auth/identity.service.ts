@@ -11,15 +11,18 @@ import {
   type MessageKey,
   normalizeStaffUsername,
   phoneDigits,
-  RULE_MESSAGE_PARAMS,
-  ruleMessages,
   translate,
   withLeadingPlus,
+  messageRef,
+  type MessageRef,
+  ruleRefs,
+  refText,
+  type FieldMessageRefs,
 } from '@trialpath/domain';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import type { StaffActor } from '../../http/context';
-import { fail, fieldError } from '../../http/errors';
+import { fail, fieldError, fieldProblem } from '../../http/errors';
 import type { AuditInput } from '../audit/audit.service';
 import { queueEmail } from '../outbox/outbox.service';
 import { requireStudyAccess } from '../studies/studies.service';
@@ -176,10 +179,10 @@ export async function verifyOtp(deps: Deps, body: { challengeId: string; code: s
 /** "+1 5551234567": the country code with its plus, a space, the national digits. */
 export function mobileDestination(countryCode: string, phone: string): string {
   const cc = withLeadingPlus(countryCode.trim());
-  if (!/^\+\d{1,4}$/.test(cc)) throw fieldError('mobileCountryCode', [translate('phone.countryCodeInvalid')]);
+  if (!/^\+\d{1,4}$/.test(cc)) throw fieldError('mobileCountryCode', messageRef('phone.countryCodeInvalid'));
   const digits = phoneDigits(phone);
   if (!/^[\d\s().-]+$/.test(phone.trim()) || digits.length < 4 || digits.length > 15) {
-    throw fieldError('phone', [translate('phone.invalid')]);
+    throw fieldError('phone', messageRef('phone.invalid'));
   }
   return `${cc} ${digits}`;
 }
@@ -216,7 +219,7 @@ export async function changeEmail(deps: Deps, actor: StaffActor, body: { email: 
   if (!user) throw fail('UNAUTHENTICATED');
   const email = body.email.trim();
   if (email.toLowerCase() === user.email.toLowerCase()) {
-    throw fieldError('email', [translate('email.sameAsCurrent')]);
+    throw fieldError('email', messageRef('email.sameAsCurrent'));
   }
   await updateUser(db, user.id, { otp_verified: false, pending_email: email });
   const { challenge, code } = await issueChallenge(db, {
@@ -254,7 +257,7 @@ export async function verifyEmailChange(deps: Deps, actor: StaffActor, body: { c
     }),
   );
   // Another user's challenge looks like an unknown one.
-  if (c.user_id !== actor.userId) throw fail('VALIDATION_FAILED', undefined, { message: translate('otp.expired') });
+  if (c.user_id !== actor.userId) throw fail('VALIDATION_FAILED', undefined, { message: messageRef('otp.expired') });
   const user = await findUserForUpdate(db, actor.userId);
   if (!user) throw fail('UNAUTHENTICATED');
   await consumeChallenge(db, c);
@@ -315,10 +318,10 @@ async function invitedUserOf(db: Db, token: string): Promise<{ tokenId: string; 
 }
 
 /** Rule messages for a username (domain rule, no spaces); empty when it follows the rule. */
-function usernameProblems(username: string): string[] {
+function usernameProblems(username: string): MessageRef[] {
   const keys: MessageKey[] = usernameRuleKeys(username);
   if (/\s/.test(username)) keys.push('username.noSpaces');
-  return keys.map((k) => translate(k, RULE_MESSAGE_PARAMS));
+  return ruleRefs(keys);
 }
 
 export async function checkUsernameAvailability(deps: Deps, body: { token: string; username: string }) {
@@ -326,7 +329,7 @@ export async function checkUsernameAvailability(deps: Deps, body: { token: strin
   await invitedUserOf(db, body.token);
   const username = normalizeStaffUsername(body.username);
   const problems = usernameProblems(username);
-  if (problems.length) return { available: false, message: problems.join(' ') };
+  if (problems.length) return { available: false, message: problems.map((p) => refText(p)).join(' ') };
   if (await findUserByUsername(db, username)) return { available: false, message: translate('username.taken') };
   return { available: true, message: null };
 }
@@ -342,18 +345,14 @@ export async function registerUser(
   const { db, audit } = deps;
   const { tokenId, user } = await invitedUserOf(db, body.token);
   const username = normalizeStaffUsername(body.username);
-  const fieldErrors: Record<string, string[]> = {};
+  const fields: FieldMessageRefs = {};
   const problems = usernameProblems(username);
-  if (problems.length) fieldErrors.username = problems;
+  if (problems.length) fields.username = problems;
   const passwordProblems = checkPassword(body.password);
-  if (passwordProblems.length) fieldErrors.password = ruleMessages(passwordProblems);
-  if (Object.keys(fieldErrors).length) throw fail('VALIDATION_FAILED', undefined, { fieldErrors });
+  if (passwordProblems.length) fields.password = ruleRefs(passwordProblems);
+  if (Object.keys(fields).length) throw fail('VALIDATION_FAILED', undefined, { fields });
 
-  const taken = () =>
-    fail('CONFLICT', undefined, {
-      message: translate('username.taken'),
-      fieldErrors: { username: [translate('username.taken')] },
-    });
+  const taken = () => fieldProblem('CONFLICT', 'username', 'username.taken');
   if (await findUserByUsername(db, username)) throw taken();
   let after: UserRow;
   try {

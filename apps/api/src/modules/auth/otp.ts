@@ -5,10 +5,10 @@
  * valid 10 minutes and for 5 tries. Each verify call accepts only its own purposes.
  */
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { phoneDigits, translate } from '@trialpath/domain';
+import { phoneDigits, translate, messageRef } from '@trialpath/domain';
 import type { Db } from '../../db/database';
 import type { ChallengePurpose } from '../../db/schema';
-import { fail, keepChanges } from '../../http/errors';
+import { fail, keepChanges, fieldProblem } from '../../http/errors';
 import { queueEmail, queueSms } from '../outbox/outbox.service';
 import {
   consumeOpenChallenges,
@@ -131,17 +131,16 @@ export async function consumeChallenge(db: Db, c: ChallengeRow): Promise<void> {
 
 /** 400: the challenge is unknown, used, expired, out of tries or of another kind. */
 export function otpExpired() {
-  const message = translate('otp.expired');
-  return fail('VALIDATION_FAILED', undefined, { message, fieldErrors: { code: [message] } });
+  return fieldProblem('VALIDATION_FAILED', 'code', 'otp.expired');
 }
 
 /** 400: wrong code (kept: the attempt is counted even though the request fails). */
 export function otpInvalid(attempts: number) {
-  const message = translate('otp.invalid');
+  const message = messageRef('otp.invalid');
   return keepChanges(
     fail('VALIDATION_FAILED', undefined, {
       message,
-      fieldErrors: { code: [message] },
+      fields: { code: [message] },
       details: { attemptsRemaining: Math.max(0, OTP_MAX_ATTEMPTS - attempts) },
     }),
   );

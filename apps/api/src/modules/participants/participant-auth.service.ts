@@ -10,13 +10,13 @@ import {
   isLocked,
   minutesRemaining,
   resetLockout,
-  ruleMessages,
+  ruleRefs,
 } from '@trialpath/domain';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import type { Environment } from '../../db/schema';
 import type { ParticipantActor } from '../../http/context';
-import { fail, keepChanges } from '../../http/errors';
+import { fail, keepChanges, fieldError } from '../../http/errors';
 import type { AuditInput } from '../audit/audit.service';
 import {
   revokeAllOfParticipant,
@@ -194,7 +194,7 @@ export async function participantForgotPassword(deps: Deps, body: { studyCode: s
 
 function ruleCheck(field: string, password: string) {
   const failed = checkPassword(password);
-  if (failed.length) throw fail('VALIDATION_FAILED', undefined, { fieldErrors: { [field]: ruleMessages(failed) } });
+  if (failed.length) throw fieldError(field, ...ruleRefs(failed));
 }
 
 export async function participantResetPassword(deps: Deps, body: { token: string; password: string }) {

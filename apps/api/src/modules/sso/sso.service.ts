@@ -15,7 +15,7 @@
  *
  * No account is ever created here: invitation stays the way accounts are made.
  */
-import { isLocked, type MessageKey, minutesRemaining, translate } from '@trialpath/domain';
+import { isLocked, type MessageKey, minutesRemaining, messageRef } from '@trialpath/domain';
 import * as oidc from 'openid-client';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
@@ -95,7 +95,7 @@ const REASONS: Record<Reason, { code: Parameters<typeof fail>[0]; key: MessageKe
 
 function ssoFail(reason: Reason, extra: FailExtra = {}): HttpError {
   const r = REASONS[reason];
-  return fail(r.code, undefined, { message: translate(r.key), details: { reason }, ...extra });
+  return fail(r.code, undefined, { message: messageRef(r.key), details: { reason }, ...extra });
 }
 
 // ── provider configuration (discovery) ──────────────────────────────────────────────────────

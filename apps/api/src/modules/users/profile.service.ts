@@ -4,10 +4,10 @@
  * the plumbing (the endpoint is marked `sanitize`, spec 002 §5).
  */
 import type { PROFILE_IMAGE_TYPES } from '@trialpath/contract';
-import { translate } from '@trialpath/domain';
+import { messageRef } from '@trialpath/domain';
 import type { Db } from '../../db/database';
 import { BinaryResponse, type StaffActor } from '../../http/context';
-import { fail, fieldError } from '../../http/errors';
+import { fail, fieldError, fieldProblem } from '../../http/errors';
 import type { AuditInput } from '../audit/audit.service';
 import {
   findProfileImage,
@@ -97,11 +97,10 @@ export async function uploadProfileImage(
 ) {
   const { db, audit } = deps;
   if (!upload) throw fail('UNSUPPORTED_MEDIA_TYPE');
-  if (upload.data.length === 0) throw fieldError('file', [translate('profile.imageEmpty')]);
+  if (upload.data.length === 0) throw fieldError('file', messageRef('profile.imageEmpty'));
   if (!matchesImageType(upload.data, upload.contentType)) {
     const type = TYPE_NAMES[upload.contentType as ImageType] ?? upload.contentType;
-    const message = translate('profile.imageTypeMismatch', { type });
-    throw fail('VALIDATION_FAILED', undefined, { message, fieldErrors: { file: [message] } });
+    throw fieldProblem('VALIDATION_FAILED', 'file', 'profile.imageTypeMismatch', { type });
   }
   const user = await findUserForUpdate(db, actor.userId);
   if (!user) throw fail('UNAUTHENTICATED');

@@ -14,12 +14,12 @@ import {
   roleMatches,
   roleMatchesAny,
   rolesForList,
-  translate,
+  messageRef,
 } from '@trialpath/domain';
 import type { Db } from '../../db/database';
 import type { StaffActor } from '../../http/context';
 import type { AuditInput } from '../audit/audit.service';
-import { fail } from '../../http/errors';
+import { fail, fieldError, fieldProblem } from '../../http/errors';
 import {
   bumpTokenVersion,
   findUserById,
@@ -184,12 +184,12 @@ export interface InviteInput {
 export async function createInvitedUser(db: Db, actor: StaffActor, input: InviteInput): Promise<UserRow> {
   const role = baseRole(input.role);
   if (!role || !ROLE_DEFINITIONS[role]) {
-    throw fail('VALIDATION_FAILED', undefined, { fieldErrors: { role: [translate('errors.invalidValue')] } });
+    throw fieldError('role', messageRef('errors.invalidValue'));
   }
   if (rankOf(role) > rankOf(actor.platformRole)) throw fail('FORBIDDEN');
   const username = input.username === undefined ? null : normalizeStaffUsername(input.username);
   if (username !== null && (await findUserByUsername(db, username))) {
-    throw fail('CONFLICT', undefined, { fieldErrors: { username: [translate('username.taken')] } });
+    throw fieldProblem('CONFLICT', 'username', 'username.taken');
   }
   return insertUser(db, {
     client_id: actor.clientId,

@@ -10,6 +10,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { connectPostgres } from '../apps/api/src/db/database';
 import { runMigrations } from '../apps/api/src/db/migrate';
+import { testConfig } from '../apps/api/src/config';
+import { createPlatform } from '../apps/api/src/platform';
 import { seedDemo } from '../apps/api/src/seed/demo';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -162,7 +164,7 @@ async function main(): Promise<void> {
     // Production mode seeds nothing: load the demo data set into the fresh database ourselves.
     const handle = connectPostgres(databaseUrl, 2);
     await runMigrations(handle);
-    await seedDemo(handle.db);
+    await seedDemo(createPlatform(handle.db, testConfig()));
     await handle.close();
     const server = await startServer({
       DATABASE_URL: databaseUrl,

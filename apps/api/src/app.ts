@@ -13,8 +13,9 @@ import { sql } from 'kysely';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
 import { buildOpenApi, docsHtml } from './http/docs';
-import { fail, HttpError } from './http/errors';
+import { fail, HttpError } from './kernel/errors';
 import { registerEndpoints, registerUploadParsers } from './http/register';
+import { createGuard, createPlatform } from './platform';
 import { ALL_ROUTES } from './routes';
 
 /** Path segments that carry secrets are masked in logs (reset/invitation tokens). */
@@ -161,7 +162,8 @@ export async function buildApp({ db, config, logStream }: BuildAppOptions): Prom
   app.get('/api/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(html));
 
   registerUploadParsers(app, ENDPOINTS);
-  registerEndpoints(app, ALL_ROUTES, ENDPOINTS, db, config);
+  const platform = createPlatform(db, config);
+  registerEndpoints(app, ALL_ROUTES, ENDPOINTS, platform, createGuard(platform));
 
   if (existsSync(config.staticDirs.staff)) {
     await app.register(fastifyStatic, { root: config.staticDirs.staff, prefix: '/', wildcard: true });

@@ -2,6 +2,7 @@
 import type { RouteDef } from './http/context';
 import { authRoutes } from './modules/auth/auth.routes';
 import { identityRoutes } from './modules/auth/identity.routes';
+import { participantAuthRoutes } from './modules/auth/participant-auth.routes';
 import { clientRoutes } from './modules/clients/clients.routes';
 import { flagRoutes } from './modules/flags/flags.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
@@ -17,6 +18,7 @@ export const ALL_ROUTES: readonly RouteDef[] = [
   ...outboxRoutes,
   ...authRoutes,
   ...identityRoutes,
+  ...participantAuthRoutes,
   ...profileRoutes,
   ...userRoutes,
   ...studyRoutes,

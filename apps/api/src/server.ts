@@ -5,19 +5,20 @@ import { runMigrations } from './db/migrate';
 import { openDatabase } from './db/open';
 import { startOutboxWorker } from './modules/outbox/outbox.delivery';
 import { configuredSenders } from './modules/outbox/outbox.senders';
+import { createPlatform } from './platform';
 import { seedDemo } from './seed/demo';
 
 async function main() {
   const config = loadConfig();
   const handle = await openDatabase(config);
   const applied = await runMigrations(handle);
-  if (config.demoMode && (await seedDemo(handle.db, { publicUrl: config.publicUrl })))
-    console.log('› demo data set written (password Trialpath#1)');
+  const platform = createPlatform(handle.db, config);
+  if (config.demoMode && (await seedDemo(platform))) console.log('› demo data set written (password Trialpath#1)');
   const app = await buildApp({ db: handle.db, config });
   if (applied.length) app.log.info({ applied }, 'migrations applied');
   const senders = configuredSenders(config);
   const outbox = Object.keys(senders).length
-    ? startOutboxWorker(handle.db, senders, config.delivery.pollMs, app.log)
+    ? startOutboxWorker(platform, senders, config.delivery.pollMs, app.log)
     : null;
   app.log.info({ channels: Object.keys(senders) }, 'outbox delivery');
 

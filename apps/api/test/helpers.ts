@@ -14,6 +14,8 @@ import { buildApp } from '../src/app';
 import { type AppConfig, testConfig } from '../src/config';
 import { connectPglite, connectPostgres, type Db, type DbHandle } from '../src/db/database';
 import { runMigrations } from '../src/db/migrate';
+import type { Platform } from '../src/kernel/context';
+import { createPlatform } from '../src/platform';
 import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo';
 
 const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -42,6 +44,8 @@ export interface TestApp {
   db: Db;
   handle: DbHandle;
   config: AppConfig;
+  /** What jobs and services run with outside a request (withSystemContext, the outbox worker). */
+  platform: Platform;
   kind: 'postgres' | 'pglite';
   close(): Promise<void>;
 }
@@ -72,14 +76,16 @@ export async function createTestApp(
     handle = await connectPglite();
   }
   await runMigrations(handle);
-  await seedDemo(handle.db);
   const config = testConfig(overrides);
+  const platform = createPlatform(handle.db, config);
+  await seedDemo(platform);
   const app = await buildApp({ db: handle.db, config, logStream });
   return {
     app,
     db: handle.db,
     handle,
     config,
+    platform,
     kind,
     close: async () => {
       await app.close();

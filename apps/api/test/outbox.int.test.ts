@@ -102,7 +102,7 @@ describe('e-mail over SMTP', () => {
     const queued = await latestOutbox(t.db, 'pi.demo@trialpath.example');
     expect(queued).toMatchObject({ status: 'pending', attempts: 0, sent_at: null });
 
-    const report = await deliverDue(t.db, { email: smtpSender(smtpUrl, FROM) });
+    const report = await deliverDue(t.platform, { email: smtpSender(smtpUrl, FROM) });
     expect(report.sent).toBeGreaterThanOrEqual(1); // the seed's invitation goes too
     expect(report).toMatchObject({ retrying: 0, failed: 0 });
 
@@ -121,17 +121,21 @@ describe('e-mail over SMTP', () => {
     expect(listed.json.items[0].sentAt).toBe(row.sent_at!.toISOString());
     // nothing is sent twice
     const before = received.length;
-    expect(await deliverDue(t.db, { email: smtpSender(smtpUrl, FROM) })).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await deliverDue(t.platform, { email: smtpSender(smtpUrl, FROM) })).toEqual({
+      sent: 0,
+      retrying: 0,
+      failed: 0,
+    });
     expect(received.length).toBe(before);
   });
 
   it('keeps a refused message, retries it when due, and sends it once the server accepts', async () => {
     refused.add('late@trialpath.example');
-    await queueEmail(t.db, 'late@trialpath.example', 'Hello', 'Body text');
+    await queueEmail(t, { to: 'late@trialpath.example', subject: 'Hello', body: 'Body text' });
     const id = (await latestOutbox(t.db, 'late@trialpath.example')).id;
     const send = { email: smtpSender(smtpUrl, FROM) };
 
-    expect(await deliverDue(t.db, send)).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(await deliverDue(t.platform, send)).toEqual({ sent: 0, retrying: 1, failed: 0 });
     const kept = await outboxRow(id);
     expect(kept).toMatchObject({ status: 'pending', attempts: 1 });
     expect(kept.last_error).toMatch(/550|Mailbox unavailable/);
@@ -140,32 +144,36 @@ describe('e-mail over SMTP', () => {
     expect(wait).toBeLessThanOrEqual(30_000);
 
     // not due yet: left alone
-    expect(await deliverDue(t.db, send)).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await deliverDue(t.platform, send)).toEqual({ sent: 0, retrying: 0, failed: 0 });
     refused.delete('late@trialpath.example');
-    expect(await deliverDue(t.db, send, { now: later(31_000) })).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await deliverDue(t.platform, send, { now: later(31_000) })).toEqual({ sent: 1, retrying: 0, failed: 0 });
     expect(await outboxRow(id)).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
     expect(await auditActions(t.db, id)).toEqual(['outbox.retry', 'outbox.sent']);
   });
 
   it('refuses wrong credentials like any refusal: the message stays queued', async () => {
-    await queueEmail(t.db, 'creds@trialpath.example', 'Hello', 'Body');
+    await queueEmail(t, { to: 'creds@trialpath.example', subject: 'Hello', body: 'Body' });
     const id = (await latestOutbox(t.db, 'creds@trialpath.example')).id;
     const wrong = smtpUrl.replace('s3cret', 'wrong');
-    expect(await deliverDue(t.db, { email: smtpSender(wrong, FROM) })).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(await deliverDue(t.platform, { email: smtpSender(wrong, FROM) })).toEqual({
+      sent: 0,
+      retrying: 1,
+      failed: 0,
+    });
     expect((await outboxRow(id)).last_error).toMatch(/Invalid username or password|535/);
-    expect(await deliverDue(t.db, { email: smtpSender(smtpUrl, FROM) }, { now: later(31_000) })).toMatchObject({
+    expect(await deliverDue(t.platform, { email: smtpSender(smtpUrl, FROM) }, { now: later(31_000) })).toMatchObject({
       sent: 1,
     });
   });
 
   it(`gives up after ${MAX_DELIVERY_ATTEMPTS} refused attempts`, async () => {
     refused.add('gone@trialpath.example');
-    await queueEmail(t.db, 'gone@trialpath.example', 'Hello', 'Body');
+    await queueEmail(t, { to: 'gone@trialpath.example', subject: 'Hello', body: 'Body' });
     const id = (await latestOutbox(t.db, 'gone@trialpath.example')).id;
     const send = { email: smtpSender(smtpUrl, FROM) };
     let clock = 0;
     for (let i = 1; i <= MAX_DELIVERY_ATTEMPTS; i++) {
-      await deliverDue(t.db, send, { now: later(clock) });
+      await deliverDue(t.platform, send, { now: later(clock) });
       clock += retryDelayMs(i) + 1000;
     }
     const row = await outboxRow(id);
@@ -173,22 +181,22 @@ describe('e-mail over SMTP', () => {
     const actions = await auditActions(t.db, id);
     expect(actions.at(-1)).toBe('outbox.failed');
     expect(actions.filter((a) => a === 'outbox.retry')).toHaveLength(MAX_DELIVERY_ATTEMPTS - 1);
-    expect(await deliverDue(t.db, send, { now: later(clock * 2) })).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await deliverDue(t.platform, send, { now: later(clock * 2) })).toEqual({ sent: 0, retrying: 0, failed: 0 });
   });
 
   it('two senders at once deliver each message exactly once', async () => {
     const to = Array.from({ length: 6 }, (_, i) => `batch${i}@trialpath.example`);
-    for (const r of to) await queueEmail(t.db, r, 'Batch', `for ${r}`);
+    for (const r of to) await queueEmail(t, { to: r, subject: 'Batch', body: `for ${r}` });
     const send = { email: smtpSender(smtpUrl, FROM) };
-    const [a, b] = await Promise.all([deliverDue(t.db, send), deliverDue(t.db, send)]);
+    const [a, b] = await Promise.all([deliverDue(t.platform, send), deliverDue(t.platform, send)]);
     expect(a.sent + b.sent).toBe(6);
     for (const r of to) expect(received.filter((m) => m.to.includes(r))).toHaveLength(1);
   });
 
   it('the worker drains the outbox in the background and stops cleanly', async () => {
-    await queueEmail(t.db, 'worker@trialpath.example', 'Worker', 'Body');
+    await queueEmail(t, { to: 'worker@trialpath.example', subject: 'Worker', body: 'Body' });
     const log = { warn: vi.fn(), error: vi.fn() };
-    const worker = startOutboxWorker(t.db, { email: smtpSender(smtpUrl, FROM) }, 20, log);
+    const worker = startOutboxWorker(t.platform, { email: smtpSender(smtpUrl, FROM) }, 20, log);
     await vi.waitFor(() => expect(received.some((m) => m.to.includes('worker@trialpath.example'))).toBe(true), {
       timeout: 5000,
     });
@@ -199,16 +207,16 @@ describe('e-mail over SMTP', () => {
 
 describe('SMS through the HTTP gateway', () => {
   it('posts the message with the bearer token; a gateway error keeps it for a retry', async () => {
-    await queueSms(t.db, '+15550100001', 'Your code is 123456');
+    await queueSms(t, { to: '+15550100001', body: 'Your code is 123456' });
     const id = (await latestOutbox(t.db, '+15550100001')).id;
     const send = { sms: smsWebhookSender(smsUrl, 'gateway-token') };
 
     smsStatus = 503;
-    expect(await deliverDue(t.db, send)).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(await deliverDue(t.platform, send)).toEqual({ sent: 0, retrying: 1, failed: 0 });
     expect((await outboxRow(id)).last_error).toBe('SMS gateway answered 503 Service Unavailable');
 
     smsStatus = 202;
-    expect(await deliverDue(t.db, send, { now: later(31_000) })).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await deliverDue(t.platform, send, { now: later(31_000) })).toEqual({ sent: 1, retrying: 0, failed: 0 });
     expect(sms.at(-1)).toEqual({
       body: { to: '+15550100001', body: 'Your code is 123456' },
       authorization: 'Bearer gateway-token',
@@ -217,9 +225,9 @@ describe('SMS through the HTTP gateway', () => {
   });
 
   it('a channel without a sender stays queued', async () => {
-    await queueSms(t.db, '+15550100002', 'Kept');
+    await queueSms(t, { to: '+15550100002', body: 'Kept' });
     const id = (await latestOutbox(t.db, '+15550100002')).id;
-    await deliverDue(t.db, { email: smtpSender(smtpUrl, FROM) });
+    await deliverDue(t.platform, { email: smtpSender(smtpUrl, FROM) });
     expect(await outboxRow(id)).toMatchObject({ status: 'pending', attempts: 0 });
   });
 });

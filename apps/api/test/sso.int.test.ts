@@ -17,7 +17,7 @@ import {
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProvider } from '../src/modules/sso/sso.repository';
-import { isLoopbackHost } from '../src/modules/sso/sso.service';
+import { isLoopbackHost } from '../src/modules/sso/sso-discovery';
 import {
   auditActions,
   call,

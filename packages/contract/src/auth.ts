@@ -99,6 +99,9 @@ export const refreshTokens = defineEndpoint({
   audience: 'public',
   rateLimited: true,
   summary: 'Rotate a refresh token: the old one is revoked, a new pair is issued',
+  // Session plumbing, not a record: sign-in and sign-out are the audited events (a reused token's
+  // revocation of its family is audited all the same).
+  audit: false,
   body: z.object({ refreshToken: z.string().min(1).max(500), studyId: z.string().uuid().optional() }).strict(),
   response: TokensSchema,
 });

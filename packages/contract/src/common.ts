@@ -66,3 +66,11 @@ export function pageOf<T extends z.ZodType>(item: T) {
     pageSize: z.number().int(),
   });
 }
+
+/** A reason for change (GCP): what a person types when they change or correct a record. */
+export const ReasonSchema = z.string().trim().min(1).max(500);
+
+/** The body of a `reasonRequired` endpoint: its fields plus `reason`. */
+export function withReason<T extends z.ZodRawShape>(shape: T) {
+  return z.object({ ...shape, reason: ReasonSchema }).strict();
+}

@@ -42,6 +42,17 @@ export interface Endpoint<
    * most maxBytes long. `body` is then not used; the client sends it with upload progress events.
    */
   upload?: { contentTypes: readonly string[]; maxBytes: number };
+  /**
+   * Every write records at least one audit entry, or the server rolls it back (typed, mandatory audit).
+   * `false` declares a write that changes no record anyone reviews — token rotation, a read sent as
+   * POST — and may finish without one.
+   */
+  audit?: false;
+  /**
+   * GCP reason for change: the body carries `reason` (declare it with `withReason`), the server refuses
+   * the request without one (400 REASON_REQUIRED) and writes it on every audit entry of the request.
+   */
+  reasonRequired?: true;
 }
 
 export function defineEndpoint<

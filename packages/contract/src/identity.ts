@@ -115,6 +115,7 @@ export const verifyUser = defineEndpoint({
   audience: 'public',
   rateLimited: true,
   summary: 'Whether a registration token is usable; the invited e-mail and names',
+  audit: false, // a read sent as POST (the token stays out of the address)
   body: z.object({ token: RegisterToken }).strict(),
   response: z.object({
     valid: z.boolean(),
@@ -132,6 +133,7 @@ export const checkUsername = defineEndpoint({
   audience: 'public',
   rateLimited: true,
   summary: 'Whether a username (lowercased) follows the rule and is free; message says why not',
+  audit: false, // a read sent as POST
   body: z.object({ token: RegisterToken, username: z.string().min(1).max(150) }).strict(),
   response: z.object({ available: z.boolean(), message: z.string().nullable() }),
 });

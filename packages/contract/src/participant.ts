@@ -84,6 +84,8 @@ export const participantRefresh = defineEndpoint({
   audience: 'public',
   rateLimited: true,
   summary: 'Rotate participant tokens (refresh token, pid and device id must match)',
+  // Session plumbing, as the staff refresh: sign-in and sign-out are the audited events.
+  audit: false,
   body: z
     .object({
       refreshToken: z.string().min(1).max(500),

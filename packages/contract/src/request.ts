@@ -18,15 +18,17 @@ function isEmpty(value: unknown): boolean {
   );
 }
 
+/** The fields holding text no field may hold (NUL, lone surrogates), or null when there are none. */
+export function unsafeTextFields(value: unknown, part: RequestPart): FieldMessageRefs | null {
+  const unsafe = unsafeTextPaths(value);
+  if (unsafe.length === 0) return null;
+  return Object.fromEntries(unsafe.map((p) => [p || part, [messageRef('errors.invalidCharacters')]]));
+}
+
 /** Parse one part; a part without a schema accepts nothing but an empty value. */
 export function parseRequestPart(schema: z.ZodType | undefined, value: unknown, part: RequestPart): PartResult {
-  const unsafe = unsafeTextPaths(value);
-  if (unsafe.length > 0) {
-    return {
-      ok: false,
-      fields: Object.fromEntries(unsafe.map((p) => [p || part, [messageRef('errors.invalidCharacters')]])),
-    };
-  }
+  const unsafe = unsafeTextFields(value, part);
+  if (unsafe) return { ok: false, fields: unsafe };
   if (!schema) {
     if (isEmpty(value)) return { ok: true, value: undefined };
     const keys = typeof value === 'object' ? Object.keys(value as Record<string, unknown>) : [part];

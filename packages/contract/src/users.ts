@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { OkSchema } from './common';
+import { OkSchema, withReason } from './common';
 import { StaffUserSchema } from './auth';
 
 export const UserStudySchema = z.object({
@@ -82,8 +82,9 @@ export const unlockUser = defineEndpoint({
   audience: 'staff',
   permission: 'users.unlock',
   summary: 'Administrator unlock: resets the failed-attempt count and the lock (reason required, audited)',
+  reasonRequired: true,
   params: z.object({ userId: z.string().uuid() }).strict(),
-  body: z.object({ reason: z.string().min(3).max(500) }).strict(),
+  body: withReason({}),
   response: LockStatusSchema,
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSiteRecordAccess, findStudyAssignment } from './access';
+import { checkSiteRecordAccess, findStudyAssignment, withoutUnblindedFields } from './access';
 
 const assignment = { studyId: 'S1', assignedSiteIds: ['A', 'B'], dataAccessType: 'VIRTUAL' };
 const record = { studyId: 'S1', siteId: 'A', siteSubType: 'VIRTUAL' };
@@ -44,5 +44,13 @@ describe('findStudyAssignment', () => {
     expect(findStudyAssignment(user, 'S2')?.assignedSiteIds).toEqual([]);
     expect(findStudyAssignment(user, 'S3')).toBeUndefined();
     expect(findStudyAssignment({}, 'S1')).toBeUndefined();
+  });
+});
+
+describe('unblinded fields', () => {
+  const record = { id: 'p1', status: 'ACTIVE', treatmentArm: 'B', randomizationNumber: 'R-17' };
+  it('are removed for a blinded reader and kept for an unblinded one', () => {
+    expect(withoutUnblindedFields('participant', record, true)).toEqual({ id: 'p1', status: 'ACTIVE' });
+    expect(withoutUnblindedFields('participant', record, false)).toBe(record);
   });
 });

@@ -52,3 +52,25 @@ export function findStudyAssignment(
   if (!s) return undefined;
   return { studyId: s.studyId, assignedSiteIds: s.assignedSiteIds ?? [], dataAccessType: user.userDataAccessType };
 }
+
+/**
+ * Fields of a record that only unblinded actors receive (treatment allocation), by record kind. The
+ * server's access module strips them for blinded actors before anything leaves the API; an area adds
+ * its fields here when it adds them to a record.
+ */
+export const UNBLINDED_FIELDS = {
+  participant: ['treatmentArm', 'randomizationNumber'],
+} as const satisfies Record<string, readonly string[]>;
+export type BlindedRecordKind = keyof typeof UNBLINDED_FIELDS;
+
+/** The record without its unblinded fields when the reader is blinded; unchanged otherwise. */
+export function withoutUnblindedFields<T extends Record<string, unknown>>(
+  kind: BlindedRecordKind,
+  record: T,
+  readerIsBlinded: boolean,
+): T {
+  if (!readerIsBlinded) return record;
+  const out: Record<string, unknown> = { ...record };
+  for (const field of UNBLINDED_FIELDS[kind]) delete out[field];
+  return out as T;
+}

@@ -17,3 +17,4 @@ export * from './format';
 export * from './color';
 export * from './activity/index';
 export * from './text-safety';
+export * from './audit/index';

@@ -9,10 +9,11 @@ import { normalizeStaffUsername } from '@trialpath/domain';
 import { loadConfig } from '../config';
 import { runMigrations } from '../db/migrate';
 import { openDatabase } from '../db/open';
-import { appendAuditEntries } from '../modules/audit/audit.repository';
-import { sendInvitation } from '../modules/auth/auth.service';
-import { findDefaultClient, insertClient } from '../modules/clients/clients.repository';
-import { findUserByUsername, insertUser } from '../modules/users/users.repository';
+import { withSystemContext } from '../kernel/context';
+import { createPlatform } from '../platform';
+import { sendInvitation } from '../modules/auth/invitations.service';
+import { ensureClient } from '../modules/clients/clients.service';
+import { addUser, userByUsername } from '../modules/users/users.service';
 
 const { values } = parseArgs({
   options: {
@@ -34,39 +35,37 @@ let exitCode = 0;
 try {
   await runMigrations(handle);
   const username = normalizeStaffUsername(values.username);
-  const link = await handle.db.transaction().execute(async (trx) => {
-    if (await findUserByUsername(trx, username)) return null;
-    const client = (await findDefaultClient(trx)) ?? (await insertClient(trx, values.client!));
-    const user = await insertUser(trx, {
-      client_id: client.id,
-      username,
-      email: values.email!,
-      first_name: values['first-name']!,
-      last_name: values['last-name']!,
-      phone_number: null,
-      password_hash: null,
-      status: 'INVITED',
-      platform_role: 'SystemAdmin',
-      realm: null,
-    });
-    const url = await sendInvitation(trx, config, user);
-    await appendAuditEntries(trx, [
-      {
-        actorType: 'system',
-        actorId: 'create-admin',
+  const platform = createPlatform(handle.db, config);
+  const reason = 'first administrator (create-admin command)';
+  const link = await withSystemContext(
+    platform,
+    'create-admin',
+    async (ctx) => {
+      if (await userByUsername(ctx, username)) return null;
+      const client = await ensureClient(ctx, values.client!);
+      const user = await addUser(ctx, {
+        client_id: client.id,
+        username,
+        email: values.email!,
+        first_name: values['first-name']!,
+        last_name: values['last-name']!,
+        phone_number: null,
+        password_hash: null,
+        status: 'INVITED',
+        platform_role: 'SystemAdmin',
+        realm: null,
+      });
+      const url = await sendInvitation(ctx, user);
+      ctx.audit({
         action: 'user.invite',
         entityType: 'user',
         entityId: user.id,
-        before: null,
         after: { username, email: user.email, role: 'SystemAdmin', status: 'INVITED' },
-        reason: 'first administrator (create-admin command)',
-        ip: null,
-        userAgent: null,
-        environment: 'LIVE',
-      },
-    ]);
-    return url;
-  });
+      });
+      return url;
+    },
+    { reason },
+  );
   if (!link) {
     console.error(`A user named "${username}" already exists.`);
     exitCode = 1;

@@ -226,6 +226,16 @@ export interface AuditLogTable {
   hash: string;
 }
 
+export interface AuditItemsTable {
+  audit_id: number;
+  position: number;
+  entity_type: string;
+  entity_id: string | null;
+  item: string;
+  old_value: Json;
+  new_value: Json;
+}
+
 export interface AuditChainHeadTable {
   id: number;
   last_id: number | null;
@@ -256,6 +266,7 @@ export interface Database {
   mfa_challenges: MfaChallengesTable;
   outbox: OutboxTable;
   audit_log: AuditLogTable;
+  audit_items: AuditItemsTable;
   audit_chain_head: AuditChainHeadTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -1,59 +1,16 @@
-/** What every handler receives: the database (a transaction for writes), the caller and the request facts. */
+/** What a route handler receives: the service context plus the request's validated parts. */
 import type { Endpoint } from '@trialpath/contract';
-import type { AppEnvironment } from '@trialpath/domain';
 import type { z } from 'zod';
-import type { AppConfig } from '../config';
-import type { Db } from '../db/database';
-import type { AuditInput } from '../modules/audit/audit.service';
-import type { StudyAssignmentRow } from '../modules/users/users.repository';
-
-export interface StaffActor {
-  type: 'staff';
-  userId: string;
-  username: string;
-  clientId: string;
-  platformRole: string;
-  realm: string | null;
-  dataAccessType: string;
-  /** studyId of a per-study token, null for the general token. */
-  tokenStudyId: string | null;
-  authorities: string[];
-  sessionId: string;
-  tokenExp: number;
-  /** Study assignments with their sites, read with the user for this request: a changed role applies at once. */
-  assignments: readonly StudyAssignmentRow[];
-}
-
-export interface ParticipantActor {
-  type: 'participant';
-  participantId: string;
-  studyId: string;
-  siteId: string;
-  environment: AppEnvironment;
-  sessionId: string;
-}
-
-export type Actor = StaffActor | ParticipantActor;
+import type { ServiceCtx } from '../kernel/context';
 
 type Out<T> = NonNullable<T> extends z.ZodType ? z.output<NonNullable<T>> : undefined;
 
-export interface Ctx<E extends Endpoint = Endpoint> {
-  db: Db;
-  config: AppConfig;
+export interface RouteCtx<E extends Endpoint = Endpoint> extends ServiceCtx {
   params: Out<E['params']>;
   query: Out<E['query']>;
   body: Out<E['body']>;
   /** Upload endpoints: the request body as received (its content type is one the endpoint lists). */
   upload: { data: Buffer; contentType: string } | null;
-  actor: Actor | null;
-  env: AppEnvironment;
-  ip: string;
-  userAgent: string | null;
-  /** Record an audit entry, written in the request's transaction (write requests only). */
-  audit(entry: AuditInput): void;
-  /** The signed-in staff user (the guard already refused anyone else on staff endpoints). */
-  staff(): StaffActor;
-  participant(): ParticipantActor;
 }
 
 /**
@@ -67,7 +24,7 @@ export class BinaryResponse {
   ) {}
 }
 
-export type Handler<E extends Endpoint> = (ctx: Ctx<E>) => Promise<z.input<E['response']>>;
+export type Handler<E extends Endpoint> = (ctx: RouteCtx<E>) => Promise<z.input<E['response']>>;
 
 export interface RouteDef {
   endpoint: Endpoint;

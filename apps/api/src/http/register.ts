@@ -1,24 +1,17 @@
 /**
  * Registers every contract endpoint with its handler. For each request: guard → validate →
- * handler → response validation. Every non-GET request runs in ONE transaction that also writes
- * its audit entries (getodk/central-backend's endpoint pattern); an error rolls all of it back,
- * unless the error is marked keepChanges (failed sign-ins are still counted and audited).
+ * handler → response validation. A GET runs as a read; every other request runs as one write
+ * (kernel/context.ts): one transaction holding the work and its audit entries, refused when it
+ * records none unless the contract says `audit: false` (getodk/central-backend's endpoint pattern).
  */
-import type { Endpoint } from '@trialpath/contract';
-import { parseEnvHeader, sanitizeContent } from '@trialpath/domain';
+import { type Endpoint, unsafeTextFields } from '@trialpath/contract';
+import { messageRef, parseEnvHeader, sanitizeContent } from '@trialpath/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppConfig } from '../config';
-import type { Db } from '../db/database';
-import type { Environment } from '../db/schema';
-import { appendAuditEntries, type AuditDraft } from '../modules/audit/audit.repository';
-import { requireTestEnvironment } from '../modules/flags/flags.service';
-import { type AuditInput, redactSecrets } from '../modules/audit/audit.service';
-import { type Actor, BinaryResponse, type Ctx, type RouteDef } from './context';
-import { fail, HttpError } from './errors';
-import { authenticate, authorize } from './guard';
+import { type Platform, runRead, runWrite, type Scope, type ServiceCtx } from '../kernel/context';
+import { fail } from '../kernel/errors';
+import { BinaryResponse, type RouteCtx, type RouteDef } from './context';
+import type { RequestGuard } from './guard';
 import { parsePart } from './validation';
-
-type Outcome = { ok: true; value: unknown } | { ok: false; error: HttpError };
 
 /** The media type of a request without parameters, lowercased: `image/png; x=y` → `image/png`. */
 export function mediaType(header: string | undefined): string {
@@ -59,39 +52,31 @@ function checkUploadBody(endpoint: Endpoint, req: FastifyRequest): void {
   }
 }
 
-function toDraft(entry: AuditInput, actor: Actor | null, req: FastifyRequest, env: Environment): AuditDraft {
-  const who =
-    entry.actor ??
-    (actor
-      ? { type: actor.type, id: actor.type === 'staff' ? actor.userId : actor.participantId }
-      : { type: 'anonymous', id: null });
-  return {
-    actorType: who.type,
-    actorId: who.id,
-    action: entry.action,
-    entityType: entry.entityType,
-    entityId: entry.entityId ?? null,
-    before: entry.before === undefined ? null : redactSecrets(entry.before),
-    after: entry.after === undefined ? null : redactSecrets(entry.after),
-    reason: entry.reason ?? null,
-    ip: req.ip ?? null,
-    userAgent: req.headers['user-agent']?.slice(0, 500) ?? null,
-    environment: env,
-  };
+/** A reasonRequired endpoint without a reason: its own code and message, before the schema's. */
+function requireReason(endpoint: Endpoint, body: unknown): void {
+  if (!endpoint.reasonRequired) return;
+  const unsafe = unsafeTextFields(body, 'body');
+  if (unsafe) throw fail('VALIDATION_FAILED', undefined, { fields: unsafe });
+  const reason = body && typeof body === 'object' ? (body as { reason?: unknown }).reason : undefined;
+  if (typeof reason !== 'string' || reason.trim() === '') {
+    const ref = messageRef('errors.reasonRequired');
+    throw fail('REASON_REQUIRED', undefined, { fields: { reason: [ref] } });
+  }
 }
 
 export function registerEndpoints(
   app: FastifyInstance,
   defs: readonly RouteDef[],
   endpoints: readonly Endpoint[],
-  db: Db,
-  config: AppConfig,
+  platform: Platform,
+  guard: RequestGuard,
 ): void {
   const byId = new Map(defs.map((d) => [d.endpoint.id, d]));
   const missing = endpoints.filter((e) => !byId.has(e.id)).map((e) => e.id);
   if (missing.length) throw new Error(`No handler for endpoints: ${missing.join(', ')}`);
   const unknown = defs.filter((d) => !endpoints.includes(d.endpoint)).map((d) => d.endpoint.id);
   if (unknown.length) throw new Error(`Handlers for endpoints not in the contract: ${unknown.join(', ')}`);
+  const { config } = platform;
 
   for (const endpoint of endpoints) {
     const def = byId.get(endpoint.id)!;
@@ -105,48 +90,37 @@ export function registerEndpoints(
         : { rateLimit: false },
       handler: async (req, reply) => {
         if (endpoint.sanitize) sanitizeRequest(req);
-        const actor = await authenticate(endpoint, req.headers.authorization, db, config);
+        const actor = await guard.authenticate(endpoint, req.headers.authorization);
         // Every part is validated (safe text, then its schema) before the permission check, so bad
         // input is a 400 naming the field whoever sends it; the schemas are public (OpenAPI) anyway.
         const params = parsePart(endpoint.params, req.params, 'params');
         const query = parsePart(endpoint.query, req.query, 'query');
-        const body =
-          endpoint.upload || Buffer.isBuffer(req.body) ? undefined : parsePart(endpoint.body, req.body, 'body');
-        authorize(endpoint, actor, params);
+        const raw = endpoint.upload || Buffer.isBuffer(req.body);
+        if (!raw) requireReason(endpoint, req.body);
+        const body = raw ? undefined : parsePart(endpoint.body, req.body, 'body');
+        const env = actor?.type === 'participant' ? actor.environment : parseEnvHeader(req.headers.env);
+        await guard.authorize({ endpoint, actor, params, query, body, env });
         checkUploadBody(endpoint, req);
         const upload = endpoint.upload
           ? { data: req.body as Buffer, contentType: mediaType(req.headers['content-type']) }
           : null;
-        const env = actor?.type === 'participant' ? actor.environment : parseEnvHeader(req.headers.env);
-        if (env === 'TEST' && actor?.type === 'staff') await requireTestEnvironment(db, actor.clientId);
-        const entries: AuditInput[] = [];
 
-        const makeCtx = (dbOrTrx: Db): Ctx => ({
-          db: dbOrTrx,
-          config,
-          params: params as never,
-          query: query as never,
-          body: body as never,
-          upload,
+        const scope: Scope = {
           actor,
           env,
-          ip: req.ip,
-          userAgent: req.headers['user-agent'] ?? null,
-          audit: (entry) => {
-            if (!isWrite) throw new Error(`Audit entry in a GET handler (${endpoint.id})`);
-            entries.push(entry);
-          },
-          staff: () => {
-            if (actor?.type !== 'staff') throw fail('UNAUTHENTICATED');
-            return actor;
-          },
-          participant: () => {
-            if (actor?.type !== 'participant') throw fail('UNAUTHENTICATED');
-            return actor;
-          },
-        });
-
-        const checkResponse = (value: unknown) => {
+          request: { ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null },
+          reason: endpoint.reasonRequired ? ((body as { reason: string }).reason ?? null) : null,
+        };
+        const handle = async (ctx: ServiceCtx) => {
+          const routeCtx: RouteCtx = {
+            ...ctx,
+            params: params as never,
+            query: query as never,
+            body: body as never,
+            upload,
+          };
+          const value = await def.handler(routeCtx);
+          if (value instanceof BinaryResponse) return value;
           const r = endpoint.response.safeParse(value);
           if (!r.success) {
             req.log.error({ endpoint: endpoint.id, issues: r.error.issues }, 'response does not match the contract');
@@ -154,37 +128,12 @@ export function registerEndpoints(
           }
           return r.data;
         };
-
-        let outcome: Outcome;
-        if (!isWrite) {
-          outcome = { ok: true, value: checkResponse(await def.handler(makeCtx(db))) };
-        } else {
-          outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
-            try {
-              const value = checkResponse(await def.handler(makeCtx(trx)));
-              await appendAuditEntries(
-                trx,
-                entries.map((e) => toDraft(e, actor, req, env)),
-              );
-              return { ok: true, value };
-            } catch (e) {
-              if (e instanceof HttpError && e.keepChanges) {
-                await appendAuditEntries(
-                  trx,
-                  entries.map((x) => toDraft(x, actor, req, env)),
-                );
-                return { ok: false, error: e };
-              }
-              throw e;
-            }
-          });
-        }
-        if (!outcome.ok) throw outcome.error;
+        const value = isWrite
+          ? await runWrite(platform, scope, handle, { requireAudit: endpoint.audit !== false, label: endpoint.id })
+          : await runRead(platform, scope, handle);
         reply.header('cache-control', 'no-store');
-        if (outcome.value instanceof BinaryResponse) {
-          return reply.type(outcome.value.contentType).send(Buffer.from(outcome.value.data));
-        }
-        return outcome.value;
+        if (value instanceof BinaryResponse) return reply.type(value.contentType).send(Buffer.from(value.data));
+        return value;
       },
     });
   }

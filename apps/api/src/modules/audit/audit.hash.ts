@@ -20,6 +20,8 @@ export interface AuditContent {
   ip: string | null;
   userAgent: string | null;
   environment: string;
+  /** Item-level changes; part of the hash only when there are some (older entries hash as before). */
+  items?: readonly { item: string; oldValue: unknown; newValue: unknown }[];
 }
 
 /** JSON with object keys sorted at every level, so jsonb's own key order never matters. */
@@ -44,6 +46,7 @@ export function auditHash(entry: AuditContent, prevHash: string): string {
     at: entry.at.toISOString(),
     before: asStoredJson(entry.before),
     after: asStoredJson(entry.after),
+    items: entry.items && entry.items.length > 0 ? asStoredJson(entry.items) : undefined,
     prevHash,
   });
   return createHash('sha256').update(content).digest('hex');

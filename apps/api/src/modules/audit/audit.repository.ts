@@ -1,18 +1,18 @@
 /** All SQL of the audit trail: chained appends under the head lock, and reads for verification. */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { Environment } from '../../db/schema';
+import type { AuditRecord } from '../../kernel/audit';
 import { type AuditContent, auditHash, asStoredJson } from './audit.hash';
 
-/** What a writer appends; the environment is one of the two data spaces, never a free string. */
-export type AuditDraft = Omit<AuditContent, 'id' | 'at' | 'environment'> & { environment: Environment };
+const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(asStoredJson(v)));
 
 /**
- * Append entries to the chain inside the caller's transaction. The head row is locked
- * (`for update`) until that transaction ends, so two writers can never both extend the same tip.
+ * Append entries (and their item-level rows) to the chain inside the caller's transaction. The head
+ * row is locked (`for update`) until that transaction ends, so two writers can never both extend the
+ * same tip.
  */
-export async function appendAuditEntries(trx: Db, drafts: readonly AuditDraft[]): Promise<void> {
-  if (drafts.length === 0) return;
+export async function appendAuditEntries(trx: Db, records: readonly AuditRecord[]): Promise<void> {
+  if (records.length === 0) return;
   const head = await trx
     .selectFrom('audit_chain_head')
     .select(['last_hash'])
@@ -22,14 +22,15 @@ export async function appendAuditEntries(trx: Db, drafts: readonly AuditDraft[])
   const ids = (
     await sql<{
       id: number;
-    }>`select nextval('audit_log_id_seq')::int8 as id from generate_series(1, ${drafts.length})`.execute(trx)
+    }>`select nextval('audit_log_id_seq')::int8 as id from generate_series(1, ${records.length})`.execute(trx)
   ).rows
     .map((r) => Number(r.id))
     .sort((a, b) => a - b);
   let prev = head.last_hash;
   const at = new Date();
-  const rows = drafts.map((d, i) => {
-    const entry: AuditContent = { ...d, id: ids[i]!, at };
+  const rows = records.map((d, i) => {
+    const { items, ...rest } = d;
+    const entry: AuditContent = { ...rest, id: ids[i]!, at, items };
     const hash = auditHash(entry, prev);
     const row = {
       id: entry.id,
@@ -39,8 +40,8 @@ export async function appendAuditEntries(trx: Db, drafts: readonly AuditDraft[])
       action: d.action,
       entity_type: d.entityType,
       entity_id: d.entityId,
-      before: d.before === undefined || d.before === null ? null : JSON.stringify(asStoredJson(d.before)),
-      after: d.after === undefined || d.after === null ? null : JSON.stringify(asStoredJson(d.after)),
+      before: json(d.before),
+      after: json(d.after),
       reason: d.reason,
       ip: d.ip,
       user_agent: d.userAgent,
@@ -52,6 +53,18 @@ export async function appendAuditEntries(trx: Db, drafts: readonly AuditDraft[])
     return row;
   });
   await trx.insertInto('audit_log').values(rows).execute();
+  const itemRows = records.flatMap((d, i) =>
+    d.items.map((it, position) => ({
+      audit_id: rows[i]!.id,
+      position,
+      entity_type: d.entityType,
+      entity_id: d.entityId,
+      item: it.item,
+      old_value: json(it.oldValue),
+      new_value: json(it.newValue),
+    })),
+  );
+  if (itemRows.length > 0) await trx.insertInto('audit_items').values(itemRows).execute();
   await trx
     .updateTable('audit_chain_head')
     .set({ last_id: rows[rows.length - 1]!.id, last_hash: prev })
@@ -64,7 +77,7 @@ export interface StoredAuditRow extends AuditContent {
   hash: string;
 }
 
-/** Entries after `afterId`, oldest first (keyset paging for the verifier). */
+/** Entries after `afterId`, oldest first, with their items (keyset paging for the verifier). */
 export async function readAuditBatch(db: Db, afterId: number, limit: number): Promise<StoredAuditRow[]> {
   const rows = await db
     .selectFrom('audit_log')
@@ -73,6 +86,21 @@ export async function readAuditBatch(db: Db, afterId: number, limit: number): Pr
     .orderBy('id')
     .limit(limit)
     .execute();
+  if (rows.length === 0) return [];
+  const items = await db
+    .selectFrom('audit_items')
+    .selectAll()
+    .where('audit_id', '>', afterId)
+    .where('audit_id', '<=', Number(rows[rows.length - 1]!.id))
+    .orderBy('audit_id')
+    .orderBy('position')
+    .execute();
+  const byEntry = new Map<number, { item: string; oldValue: unknown; newValue: unknown }[]>();
+  for (const it of items) {
+    const list = byEntry.get(Number(it.audit_id)) ?? [];
+    list.push({ item: it.item, oldValue: it.old_value, newValue: it.new_value });
+    byEntry.set(Number(it.audit_id), list);
+  }
   return rows.map((r) => ({
     id: Number(r.id),
     at: r.at,
@@ -87,6 +115,7 @@ export async function readAuditBatch(db: Db, afterId: number, limit: number): Pr
     ip: r.ip,
     userAgent: r.user_agent,
     environment: r.environment,
+    items: byEntry.get(Number(r.id)),
     prevHash: r.prev_hash,
     hash: r.hash,
   }));

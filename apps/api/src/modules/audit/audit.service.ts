@@ -1,34 +1,11 @@
-/** Audit trail rules: what an entry holds, and the chain verification. */
+/** The audit trail's writer (given to the kernel by app.ts) and the chain verification. */
 import type { Db } from '../../db/database';
+import type { AuditWriter } from '../../kernel/audit';
 import { auditHash, GENESIS_HASH } from './audit.hash';
-import { readAuditBatch, readChainHead } from './audit.repository';
+import { appendAuditEntries, readAuditBatch, readChainHead } from './audit.repository';
 
-/** What a handler records; who/when/where are stamped by the request plumbing. */
-export interface AuditInput {
-  action: string;
-  entityType: string;
-  entityId?: string | null;
-  before?: unknown;
-  after?: unknown;
-  reason?: string | null;
-  /** Defaults to the request's actor; sign-in records the account that signed in. */
-  actor?: { type: string; id: string | null };
-}
-
-/** Keys never written to before/after, whatever a caller passes. */
-const SECRET_KEYS = /password|token|secret|^code$|hash$/i;
-
-export function redactSecrets(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redactSecrets);
-  if (value && typeof value === 'object' && !(value instanceof Date)) {
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>)
-        .filter(([k]) => !SECRET_KEYS.test(k))
-        .map(([k, v]) => [k, redactSecrets(v)]),
-    );
-  }
-  return value;
-}
+/** Appends a transaction's records to the hash chain (kernel/context.ts calls it for every write). */
+export const writeAuditRecords: AuditWriter = appendAuditEntries;
 
 export type VerifyResult = { ok: true; count: number } | { ok: false; count: number; brokenId: number; reason: string };
 

@@ -10,16 +10,18 @@ import {
   verifyUser,
 } from '@trialpath/contract';
 import { route } from '../../http/context';
-import * as identity from './identity.service';
+import * as email from './email-change.service';
+import * as codes from './one-time-codes.service';
+import * as registration from './registration.service';
 
 export const identityRoutes = [
-  route(sendOtp, (ctx) => identity.sendOtp(ctx, ctx.body)),
-  route(sendMobileOtp, (ctx) => identity.sendMobileOtp(ctx, ctx.staff(), ctx.body)),
-  route(verifyOtp, (ctx) => identity.verifyOtp(ctx, ctx.body)),
-  route(changeEmail, (ctx) => identity.changeEmail(ctx, ctx.staff(), ctx.body)),
-  route(verifyEmailChange, (ctx) => identity.verifyEmailChange(ctx, ctx.staff(), ctx.body)),
-  route(forgotUsername, (ctx) => identity.forgotUsername(ctx, ctx.body)),
-  route(verifyUser, (ctx) => identity.verifyUser(ctx.db, ctx.body.token)),
-  route(checkUsername, (ctx) => identity.checkUsernameAvailability(ctx, ctx.body)),
-  route(registerUser, (ctx) => identity.registerUser(ctx, ctx.body)),
+  route(sendOtp, (ctx) => codes.sendOtp(ctx, ctx.body)),
+  route(sendMobileOtp, (ctx) => codes.sendMobileOtp(ctx, ctx.body)),
+  route(verifyOtp, (ctx) => codes.verifyOtp(ctx, ctx.body)),
+  route(changeEmail, (ctx) => email.changeEmail(ctx, ctx.body)),
+  route(verifyEmailChange, (ctx) => email.verifyEmailChange(ctx, ctx.body)),
+  route(forgotUsername, (ctx) => registration.forgotUsername(ctx, ctx.body)),
+  route(verifyUser, (ctx) => registration.verifyUser(ctx, ctx.body)),
+  route(checkUsername, (ctx) => registration.checkUsernameAvailability(ctx, ctx.body)),
+  route(registerUser, (ctx) => registration.registerUser(ctx, ctx.body)),
 ];

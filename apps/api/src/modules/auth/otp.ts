@@ -5,10 +5,10 @@
  * valid 10 minutes and for 5 tries. Each verify call accepts only its own purposes.
  */
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { phoneDigits, translate, messageRef } from '@trialpath/domain';
-import type { Db } from '../../db/database';
+import { messageRef, phoneDigits, translate } from '@trialpath/domain';
 import type { ChallengePurpose } from '../../db/schema';
-import { fail, keepChanges, fieldProblem } from '../../http/errors';
+import type { DbCtx } from '../../kernel/context';
+import { fail, fieldProblem, keepChanges } from '../../kernel/errors';
 import { queueEmail, queueSms } from '../outbox/outbox.service';
 import {
   consumeOpenChallenges,
@@ -63,12 +63,12 @@ export function maskDestination(destination: string, channel: Channel): string {
  * one it is a decoy: its code hash is of a random secret no 6-digit code can match.
  */
 export async function issueChallenge(
-  db: Db,
+  ctx: DbCtx,
   v: { userId: string | null; purpose: ChallengePurpose; channel: Channel; destination: string },
 ): Promise<{ challenge: ChallengeRow; code: string | null }> {
-  if (v.userId) await consumeOpenChallenges(db, v.userId, v.purpose);
+  if (v.userId) await consumeOpenChallenges(ctx.db, v.userId, v.purpose);
   const code = v.userId ? newCode() : null;
-  const challenge = await insertMfaChallenge(db, {
+  const challenge = await insertMfaChallenge(ctx.db, {
     userId: v.userId,
     purpose: v.purpose,
     codeHash: sha256(code ?? `decoy:${randomBytes(32).toString('hex')}`),
@@ -80,16 +80,16 @@ export async function issueChallenge(
 }
 
 /** The code goes through the outbox: SMS for sms, e-mail otherwise. */
-export async function deliverCode(db: Db, channel: Channel, destination: string, code: string): Promise<void> {
+export async function deliverCode(ctx: DbCtx, channel: Channel, destination: string, code: string): Promise<void> {
   const text = translate('otp.smsText', { code, minutes: OTP_TTL_MINUTES });
-  if (channel === 'sms') await queueSms(db, destination, text);
-  else await queueEmail(db, destination, translate('otp.emailSubject'), text);
+  if (channel === 'sms') await queueSms(ctx, { to: destination, body: text });
+  else await queueEmail(ctx, { to: destination, subject: translate('otp.emailSubject'), body: text });
 }
 
 /** Give a challenge a fresh code and expiry; the attempt count is kept (resending is no new budget). */
-export async function renewChallenge(db: Db, c: ChallengeRow): Promise<string> {
+export async function renewChallenge(ctx: DbCtx, c: ChallengeRow): Promise<string> {
   const code = newCode();
-  await updateMfaChallenge(db, c.id, { codeHash: sha256(code), expiresAt: new Date(Date.now() + OTP_TTL_MS) });
+  await updateMfaChallenge(ctx.db, c.id, { codeHash: sha256(code), expiresAt: new Date(Date.now() + OTP_TTL_MS) });
   return code;
 }
 
@@ -97,12 +97,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The challenge, locked, if it can still be answered and is of one of these purposes. */
 export async function openChallenge(
-  db: Db,
+  ctx: DbCtx,
   challengeId: string,
   purposes: readonly ChallengePurpose[],
 ): Promise<ChallengeRow | null> {
   if (!UUID.test(challengeId)) return null;
-  const c = await findMfaChallengeForUpdate(db, challengeId);
+  const c = await findMfaChallengeForUpdate(ctx.db, challengeId);
   if (!c || !purposes.includes(c.purpose)) return null;
   if (c.consumed_at || c.attempts >= OTP_MAX_ATTEMPTS || c.expires_at.getTime() <= Date.now()) return null;
   return c;
@@ -119,14 +119,14 @@ export function codeMatches(c: ChallengeRow, code: string): boolean {
 }
 
 /** Count a wrong code. */
-export async function countWrongCode(db: Db, c: ChallengeRow): Promise<number> {
+export async function countWrongCode(ctx: DbCtx, c: ChallengeRow): Promise<number> {
   const attempts = c.attempts + 1;
-  await updateMfaChallenge(db, c.id, { attempts });
+  await updateMfaChallenge(ctx.db, c.id, { attempts });
   return attempts;
 }
 
-export async function consumeChallenge(db: Db, c: ChallengeRow): Promise<void> {
-  await updateMfaChallenge(db, c.id, { consumedAt: new Date() });
+export async function consumeChallenge(ctx: DbCtx, c: ChallengeRow): Promise<void> {
+  await updateMfaChallenge(ctx.db, c.id, { consumedAt: new Date() });
 }
 
 /** 400: the challenge is unknown, used, expired, out of tries or of another kind. */
@@ -151,16 +151,16 @@ export function otpInvalid(attempts: number) {
  * 400 to throw (wrong code counted).
  */
 export async function verifyCode(
-  db: Db,
+  ctx: DbCtx,
   challengeId: string,
   code: string,
   purposes: readonly ChallengePurpose[],
   onWrong?: (c: ChallengeRow, attempts: number) => void,
 ): Promise<ChallengeRow> {
-  const c = await openChallenge(db, challengeId, purposes);
+  const c = await openChallenge(ctx, challengeId, purposes);
   if (!c) throw otpExpired();
   if (!c.user_id || !codeMatches(c, code)) {
-    const attempts = await countWrongCode(db, c);
+    const attempts = await countWrongCode(ctx, c);
     onWrong?.(c, attempts);
     throw otpInvalid(attempts);
   }

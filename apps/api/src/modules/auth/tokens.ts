@@ -2,7 +2,7 @@
  * Access tokens (JWT HS256, 15 min) and opaque secrets (refresh, reset, invitation tokens).
  * docs/decisions/0004-token-model.md.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 export interface AccessClaims {
@@ -61,7 +61,4 @@ export function newOpaqueToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** Opaque tokens and one-time codes are stored only as their sha256. */
-export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
-}
+export { sha256 } from '../../kernel/hash';

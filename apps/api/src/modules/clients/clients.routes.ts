@@ -2,4 +2,4 @@ import { getClient } from '@trialpath/contract';
 import { route } from '../../http/context';
 import { clientIdentity } from './clients.service';
 
-export const clientRoutes = [route(getClient, (ctx) => clientIdentity(ctx.db, ctx.config.demoMode))];
+export const clientRoutes = [route(getClient, (ctx) => clientIdentity(ctx))];

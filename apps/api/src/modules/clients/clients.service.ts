@@ -2,24 +2,31 @@
  * Client identity (spec 000 §7.7). Trialpath runs one client per installation; its identity is
  * our own (docs/decisions/A-067-identity-service.md), so the cloud-identity flags are false.
  */
-import type { Db } from '../../db/database';
-import { fail } from '../../http/errors';
-import { type ClientRow, findClientById, findDefaultClient } from './clients.repository';
+import type { ServiceCtx } from '../../kernel/context';
+import { fail } from '../../kernel/errors';
+import { type ClientRow, findClientById, findDefaultClient, insertClient } from './clients.repository';
 
-export async function currentClient(db: Db): Promise<ClientRow> {
-  const c = await findDefaultClient(db);
+export type { ClientRow };
+
+export async function currentClient(ctx: Pick<ServiceCtx, 'db'>): Promise<ClientRow> {
+  const c = await findDefaultClient(ctx.db);
   if (!c) throw fail('NOT_FOUND');
   return c;
 }
 
-export async function clientById(db: Db, id: string): Promise<ClientRow> {
-  const c = await findClientById(db, id);
+export async function clientById(ctx: Pick<ServiceCtx, 'db'>, id: string): Promise<ClientRow> {
+  const c = await findClientById(ctx.db, id);
   if (!c) throw fail('NOT_FOUND');
   return c;
 }
 
-export async function clientIdentity(db: Db, demoMode: boolean) {
-  const c = await currentClient(db);
+/** The installation's client, created with this name when there is none yet (first administrator). */
+export async function ensureClient(ctx: ServiceCtx, name: string): Promise<ClientRow> {
+  return (await findDefaultClient(ctx.db)) ?? (await insertClient(ctx.db, name));
+}
+
+export async function clientIdentity(ctx: ServiceCtx) {
+  const c = await currentClient(ctx);
   return {
     id: c.id,
     name: c.name,
@@ -28,6 +35,6 @@ export async function clientIdentity(db: Db, demoMode: boolean) {
     isCognitoAuthentication: c.is_cognito_authentication,
     isParticipantUsesCognito: c.is_participant_uses_cognito,
     supportDeskUrl: c.support_desk_url,
-    demoMode,
+    demoMode: ctx.config.demoMode,
   };
 }

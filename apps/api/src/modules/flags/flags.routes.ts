@@ -2,4 +2,4 @@ import { getFeatureFlags } from '@trialpath/contract';
 import { route } from '../../http/context';
 import { featureFlags } from './flags.service';
 
-export const flagRoutes = [route(getFeatureFlags, (ctx) => featureFlags(ctx.db))];
+export const flagRoutes = [route(getFeatureFlags, (ctx) => featureFlags(ctx))];

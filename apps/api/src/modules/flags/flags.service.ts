@@ -1,7 +1,7 @@
 /** Feature flags are stored per client (002 §6); portals and server evaluate them with the domain rule. */
-import { FEATURE_FLAG_NAMES, FEATURE_FLAGS, isFeatureEnabled } from '@trialpath/domain';
+import { FEATURE_FLAG_NAMES, isFeatureEnabled } from '@trialpath/domain';
 import type { Db } from '../../db/database';
-import { fail } from '../../http/errors';
+import type { ServiceCtx } from '../../kernel/context';
 import { currentClient } from '../clients/clients.service';
 import { listFlags } from './flags.repository';
 
@@ -20,17 +20,12 @@ async function flagsOf(db: Db, clientId: string): Promise<Record<string, Flag>> 
   return flags;
 }
 
-export async function featureFlags(db: Db) {
-  const client = await currentClient(db);
-  return { customerId: client.id, flags: await flagsOf(db, client.id) };
+export async function featureFlags(ctx: ServiceCtx) {
+  const client = await currentClient(ctx);
+  return { customerId: client.id, flags: await flagsOf(ctx.db, client.id) };
 }
 
-/**
- * The test environment exists for a client only while its test-portal flag is on for it (000 §2.5, §2.7):
- * the server refuses `env: test` staff requests otherwise, whatever a stale or crafted page sends.
- */
-export async function requireTestEnvironment(db: Db, clientId: string): Promise<void> {
-  if (!isFeatureEnabled(await flagsOf(db, clientId), FEATURE_FLAGS.testPortal, clientId)) {
-    throw fail('FEATURE_DISABLED', undefined, { details: { flag: FEATURE_FLAGS.testPortal } });
-  }
+/** Whether a flag is on for a client (the domain's rule on the stored flags). */
+export async function isFeatureOn(db: Db, flag: string, clientId: string): Promise<boolean> {
+  return isFeatureEnabled(await flagsOf(db, clientId), flag, clientId);
 }

@@ -1,17 +1,21 @@
 /**
- * Draining the outbox (decision 0006). Each message is claimed, sent and recorded in one transaction:
- * the row lock keeps other senders off it while the peer is talking, and the outcome is audited with
- * the write that records it. A refused message is retried with growing delays, then marked failed.
- * Delivery is at least once: should the commit fail after the peer accepted, the message goes again.
+ * Draining the outbox (decision 0006). A message is claimed in a short transaction (locked, one attempt
+ * counted, leased), sent with no transaction open — so on the embedded database, whose one connection
+ * every request shares, nobody waits for the mail server — and the outcome is then recorded and
+ * audited in a second transaction. A refused message is retried with growing delays, then marked
+ * failed. Delivery is at least once: should the process die between sending and recording, the
+ * message is due again when its lease ends.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/database';
-import { appendAuditEntries } from '../audit/audit.repository';
+import { type Platform, withSystemContext } from '../../kernel/context';
 import { claimDueMessage, type OutboxRow, recordDelivery } from './outbox.repository';
 import type { Senders } from './outbox.senders';
 
 /** After this many refused attempts (about a day and a half of retrying) a message is marked failed. */
 export const MAX_DELIVERY_ATTEMPTS = 10;
+
+/** How long a claimed message is left to its sender before another may try it (well above the peers' timeout). */
+export const DELIVERY_LEASE_MS = 2 * 60_000;
 
 /** Wait before the next attempt: 30 s, 1 min, 2 min … doubling, at most 6 h. */
 export function retryDelayMs(attemptsSoFar: number): number {
@@ -36,8 +40,52 @@ function errorText(err: unknown): string {
   return text.length > 500 ? `${text.slice(0, 497)}...` : text;
 }
 
+type Outcome = 'sent' | 'pending' | 'failed';
+
+/** Send one claimed message (no transaction open), then record and audit what happened. */
+async function deliverOne(platform: Platform, senders: Senders, message: OutboxRow, options: DeliveryOptions) {
+  const now = options.now ?? (() => new Date());
+  let error: string | null = null;
+  try {
+    await senders[message.channel]!(message);
+  } catch (err) {
+    error = errorText(err);
+  }
+  const at = now();
+  const status: Outcome = error === null ? 'sent' : message.attempts >= MAX_DELIVERY_ATTEMPTS ? 'failed' : 'pending';
+  if (error !== null) {
+    options.log?.warn(
+      { outboxId: message.id, channel: message.channel, attempts: message.attempts, status },
+      'delivery refused',
+    );
+  }
+  await withSystemContext(platform, 'outbox', async (ctx) => {
+    const recorded =
+      error === null
+        ? await recordDelivery(ctx.db, message.id, { status: 'sent', at })
+        : await recordDelivery(ctx.db, message.id, {
+            status: status as 'pending' | 'failed',
+            nextAttemptAt: new Date(at.getTime() + retryDelayMs(message.attempts)),
+            error,
+          });
+    if (!recorded) return;
+    ctx.audit({
+      action: status === 'sent' ? 'outbox.sent' : status === 'failed' ? 'outbox.failed' : 'outbox.retry',
+      entityType: 'outbox',
+      entityId: message.id,
+      before: { status: 'pending', attempts: message.attempts - 1 },
+      after: { status, attempts: message.attempts, ...(error === null ? {} : { error }) },
+    });
+  });
+  return status;
+}
+
 /** One pass: deliver every due message of a channel that has a sender, oldest first. */
-export async function deliverDue(db: Db, senders: Senders, options: DeliveryOptions = {}): Promise<DeliveryReport> {
+export async function deliverDue(
+  platform: Platform,
+  senders: Senders,
+  options: DeliveryOptions = {},
+): Promise<DeliveryReport> {
   const now = options.now ?? (() => new Date());
   const limit = options.limit ?? 100;
   const channels = (Object.keys(senders) as OutboxRow['channel'][]).filter((c) => senders[c]);
@@ -45,43 +93,12 @@ export async function deliverDue(db: Db, senders: Senders, options: DeliveryOpti
   if (channels.length === 0) return report;
 
   for (let handled = 0; handled < limit; handled++) {
-    const outcome = await db.transaction().execute(async (trx) => {
-      const message = await claimDueMessage(trx, channels, now());
-      if (!message) return null;
-      const attempts = message.attempts + 1;
-      let error: string | null = null;
-      try {
-        await senders[message.channel]!(message);
-      } catch (err) {
-        error = errorText(err);
-      }
-      const at = now();
-      let status: OutboxRow['status'] = 'sent';
-      if (error === null) await recordDelivery(trx, message.id, { status, attempts, at });
-      else {
-        status = attempts >= MAX_DELIVERY_ATTEMPTS ? 'failed' : 'pending';
-        const nextAttemptAt = new Date(at.getTime() + retryDelayMs(attempts));
-        await recordDelivery(trx, message.id, { status, attempts, nextAttemptAt, error });
-        options.log?.warn({ outboxId: message.id, channel: message.channel, attempts, status }, 'delivery refused');
-      }
-      await appendAuditEntries(trx, [
-        {
-          actorType: 'system',
-          actorId: 'outbox',
-          action: status === 'sent' ? 'outbox.sent' : status === 'failed' ? 'outbox.failed' : 'outbox.retry',
-          entityType: 'outbox',
-          entityId: message.id,
-          before: { status: message.status, attempts: message.attempts },
-          after: { status, attempts, ...(error === null ? {} : { error }) },
-          reason: null,
-          ip: null,
-          userAgent: null,
-          environment: 'LIVE',
-        },
-      ]);
-      return status;
-    });
-    if (outcome === null) break;
+    const claimedAt = now();
+    const message = await platform.db
+      .transaction()
+      .execute((trx) => claimDueMessage(trx, channels, claimedAt, new Date(claimedAt.getTime() + DELIVERY_LEASE_MS)));
+    if (!message) break;
+    const outcome = await deliverOne(platform, senders, message, options);
     if (outcome === 'sent') report.sent++;
     else if (outcome === 'failed') report.failed++;
     else report.retrying++;
@@ -94,7 +111,7 @@ export async function deliverDue(db: Db, senders: Senders, options: DeliveryOpti
  * under way, so the database is not closed beneath it.
  */
 export function startOutboxWorker(
-  db: Db,
+  platform: Platform,
   senders: Senders,
   intervalMs: number,
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
@@ -102,7 +119,7 @@ export function startOutboxWorker(
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
   const tick = () => {
-    running = deliverDue(db, senders, { log })
+    running = deliverDue(platform, senders, { log })
       .catch((err) => log.error({ err }, 'outbox pass failed'))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, intervalMs);

@@ -16,17 +16,20 @@ export function listOutbox(db: Db, recipient: string | undefined, limit: number)
 }
 
 /**
- * The oldest due pending message, locked for the caller's transaction; rows another sender holds are
- * skipped, so concurrent senders never take the same message.
+ * Claim the oldest due pending message: its row is locked (rows another sender holds are skipped), one
+ * attempt is counted, and it is leased until `leaseUntil` — not due again, so no other sender takes it
+ * once this short transaction commits. The send itself happens after the commit, outside any
+ * transaction; should the process die mid-send, the message is due again when the lease ends.
  */
-export function claimDueMessage(
+export async function claimDueMessage(
   trx: Db,
   channels: readonly OutboxRow['channel'][],
   now: Date,
+  leaseUntil: Date,
 ): Promise<OutboxRow | undefined> {
-  return trx
+  const due = await trx
     .selectFrom('outbox')
-    .selectAll()
+    .select('id')
     .where('status', '=', 'pending')
     .where('channel', 'in', channels)
     .where('next_attempt_at', '<=', now)
@@ -36,27 +39,30 @@ export function claimDueMessage(
     .forUpdate()
     .skipLocked()
     .executeTakeFirst();
+  if (!due) return undefined;
+  return trx
+    .updateTable('outbox')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: leaseUntil }))
+    .where('id', '=', due.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
+/** The outcome of the claimed attempt; only while the message is still pending (a lease not taken over). */
 export async function recordDelivery(
   trx: Db,
   id: string,
-  outcome:
-    | { status: 'sent'; attempts: number; at: Date }
-    | { status: 'pending' | 'failed'; attempts: number; nextAttemptAt: Date; error: string },
-): Promise<void> {
-  await trx
+  outcome: { status: 'sent'; at: Date } | { status: 'pending' | 'failed'; nextAttemptAt: Date; error: string },
+): Promise<boolean> {
+  const r = await trx
     .updateTable('outbox')
     .set(
       outcome.status === 'sent'
-        ? { status: 'sent', attempts: outcome.attempts, sent_at: outcome.at, last_error: null }
-        : {
-            status: outcome.status,
-            attempts: outcome.attempts,
-            next_attempt_at: outcome.nextAttemptAt,
-            last_error: outcome.error,
-          },
+        ? { status: 'sent', sent_at: outcome.at, last_error: null }
+        : { status: outcome.status, next_attempt_at: outcome.nextAttemptAt, last_error: outcome.error },
     )
     .where('id', '=', id)
-    .execute();
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }

@@ -1,23 +1,24 @@
 /**
- * Outgoing e-mail and SMS go to the outbox table in the request's transaction, so a message exists
- * exactly when the change that caused it was committed. A sender (SMTP, SMS provider) drains it.
+ * Outgoing e-mail and SMS go to the outbox table in the caller's transaction, so a message exists
+ * exactly when the change that caused it was committed. A sender (SMTP, SMS provider) drains it
+ * (outbox.delivery.ts).
  */
-import type { Db } from '../../db/database';
-import { fail } from '../../http/errors';
+import type { DbCtx, ServiceCtx } from '../../kernel/context';
+import { fail } from '../../kernel/errors';
 import { insertOutbox, listOutbox } from './outbox.repository';
 
-export async function queueEmail(db: Db, to: string, subject: string, body: string): Promise<void> {
-  await insertOutbox(db, { channel: 'email', recipient: to, subject, body });
+export async function queueEmail(ctx: DbCtx, mail: { to: string; subject: string; body: string }): Promise<void> {
+  await insertOutbox(ctx.db, { channel: 'email', recipient: mail.to, subject: mail.subject, body: mail.body });
 }
 
-export async function queueSms(db: Db, to: string, body: string): Promise<void> {
-  await insertOutbox(db, { channel: 'sms', recipient: to, subject: null, body });
+export async function queueSms(ctx: DbCtx, sms: { to: string; body: string }): Promise<void> {
+  await insertOutbox(ctx.db, { channel: 'sms', recipient: sms.to, subject: null, body: sms.body });
 }
 
 /** Demo mailbox: only in demo mode; elsewhere the route does not exist (404). */
-export async function mailbox(db: Db, demoMode: boolean, recipient: string | undefined) {
-  if (!demoMode) throw fail('NOT_FOUND');
-  const rows = await listOutbox(db, recipient, 200);
+export async function mailbox(ctx: ServiceCtx, input: { recipient?: string }) {
+  if (!ctx.config.demoMode) throw fail('NOT_FOUND');
+  const rows = await listOutbox(ctx.db, input.recipient, 200);
   return {
     items: rows.map((r) => ({
       id: r.id,

@@ -1,40 +1,55 @@
 /** Participant records seen by staff, behind the full guard (000 §2.7, §6; DESIGN.md §3). */
-import { checkSiteRecordAccess } from '@trialpath/domain';
-import type { Db } from '../../db/database';
-import type { Environment } from '../../db/schema';
-import type { StaffActor } from '../../http/context';
-import { fail } from '../../http/errors';
-import { requireStudyAccess } from '../studies/studies.service';
-import { findParticipantInStudy } from './participants.repository';
+import type { Updateable } from 'kysely';
+import type { ParticipantsTable } from '../../db/schema';
+import type { DbCtx, ServiceCtx } from '../../kernel/context';
+import { fail } from '../../kernel/errors';
+import { hideUnblinded, participantsVisibleTo, requireStudy } from '../access/access.service';
+import {
+  findParticipantById,
+  findParticipantByUsername,
+  findParticipantForUpdate,
+  findVisibleParticipant,
+  listParticipantsByEmail,
+  type ParticipantRow,
+  updateParticipant,
+} from './participants.repository';
 
 /**
- * Row checks after the route permission: study assignment → assigned sites → data access type,
- * in the request's environment. A non-admin gets the same 403 for a record that is missing, in the
- * other environment, or at a site they may not see — nothing tells them it exists.
+ * Row checks after the route permission: study assignment → assigned sites → data access type →
+ * environment → blinding, as one predicate. A non-admin gets the same 403 for a record that is
+ * missing, in the other environment, or at a site they may not see — nothing tells them it exists.
  */
-export async function participantSummary(
-  db: Db,
-  actor: StaffActor,
-  env: Environment,
-  studyId: string,
-  participantId: string,
-) {
-  const access = await requireStudyAccess(db, actor, studyId);
-  const p = await findParticipantInStudy(db, studyId, participantId, env);
+export async function participantSummary(ctx: ServiceCtx, input: { studyId: string; participantId: string }) {
+  const access = await requireStudy(ctx, input.studyId);
+  const visible = participantsVisibleTo(ctx, access, { participant: 'p', site: 's' });
+  const p = await findVisibleParticipant(ctx.db, input.participantId, visible);
   if (!p) throw access.global ? fail('NOT_FOUND') : fail('FORBIDDEN');
-  const decision = checkSiteRecordAccess({
-    assignment: access.assignment
-      ? { studyId, assignedSiteIds: access.assignment.assignedSiteIds, dataAccessType: actor.dataAccessType }
-      : null,
-    record: { studyId, siteId: p.site_id, siteSubType: p.site_sub_type },
-    isGlobalRole: access.global,
-  });
-  if (!decision.allowed) throw fail('FORBIDDEN');
-  return {
+  return hideUnblinded(access, 'participant', {
     id: p.id,
     participantId: p.participant_code,
     siteId: p.site_id,
     status: p.status,
     environment: p.environment,
-  };
+  });
 }
+
+/** What authenticating a participant's token needs: the participant's study, site and environment. */
+export async function participantForSession(ctx: Pick<ServiceCtx, 'db'>, participantId: string) {
+  const p = await findParticipantById(ctx.db, participantId);
+  return p ? { id: p.id, studyId: p.study_id, siteId: p.site_id, environment: p.environment } : null;
+}
+
+// ── participant rows, for participant sign-in and password recovery (auth module) ─────────────
+
+export type { ParticipantRow };
+export const participantById = (ctx: DbCtx, id: string) => findParticipantById(ctx.db, id);
+/** The row, locked for the rest of the transaction (sign-in counters must not race). */
+export const lockParticipant = (ctx: DbCtx, id: string) => findParticipantForUpdate(ctx.db, id);
+export const changeParticipant = (ctx: DbCtx, id: string, values: Updateable<ParticipantsTable>) =>
+  updateParticipant(ctx.db, id, values);
+/** A participant of a study by username, in the context's environment. */
+export const participantByUsername = (ctx: Pick<ServiceCtx, 'db' | 'env'>, studyId: string, username: string) =>
+  findParticipantByUsername(ctx.db, studyId, username, ctx.env);
+/** Participants of a study with this e-mail address, in the context's environment. */
+export const participantsByEmail = (ctx: Pick<ServiceCtx, 'db' | 'env'>, studyId: string, email: string) =>
+  listParticipantsByEmail(ctx.db, studyId, email, ctx.env);

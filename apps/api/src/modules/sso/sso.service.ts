@@ -15,14 +15,12 @@
  *
  * No account is ever created here: invitation stays the way accounts are made.
  */
-import { isLocked, type MessageKey, minutesRemaining, messageRef } from '@trialpath/domain';
+import { isLocked, minutesRemaining } from '@trialpath/domain';
 import * as oidc from 'openid-client';
-import type { AppConfig } from '../../config';
-import type { Db } from '../../db/database';
-import { type FailExtra, fail, type HttpError, keepChanges } from '../../http/errors';
-import type { AuditInput } from '../audit/audit.service';
-import { issueGeneralTokens, otpVerifiedChallenge } from '../auth/auth.service';
-import { sha256 } from '../auth/tokens';
+import type { ServiceCtx } from '../../kernel/context';
+import { fail, keepChanges } from '../../kernel/errors';
+import { issueGeneralTokens, otpVerifiedChallenge } from '../auth/sign-in.service';
+import { sha256 } from '../../kernel/hash';
 import { currentClient } from '../clients/clients.service';
 import { clientUsersByEmail, toStaffUser } from '../users/users.service';
 import {
@@ -38,133 +36,29 @@ import {
   type SsoProviderRow,
   touchIdentity,
 } from './sso.repository';
-
-interface Deps {
-  db: Db;
-  config: AppConfig;
-  audit: (e: AuditInput) => void;
-}
+import { isNetworkFailure, providerConfiguration, type Reason, ssoFail, ssoRedirectUri } from './sso-discovery';
 
 export const SSO_STATE_TTL_MS = 10 * 60_000;
-/** Discovery documents are kept this long per provider (keys rotate; a failure drops the entry). */
-const DISCOVERY_TTL_MS = 10 * 60_000;
-/** Seconds for each request to the provider (discovery, token, userinfo). */
-const PROVIDER_TIMEOUT_S = 10;
 const SCOPE = 'openid email profile';
-
-/** The provider sends the browser back to the staff portal root, which reads ?code&state (route `/`). */
-export function ssoRedirectUri(config: AppConfig): string {
-  return `${config.publicUrl}/`;
-}
-
-/**
- * openid-client refuses plain-http providers. A loopback issuer (a provider on the same machine:
- * development, tests) is the only place we allow it; a remote provider must use https.
- */
-export function isLoopbackHost(hostname: string): boolean {
-  const h = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
-}
-
-// ── errors: catalogue codes, SSO texts from sso-catalogue.ts, the precise reason in details ─────
-
-type Reason =
-  | 'SSO_PROVIDER_NOT_FOUND'
-  | 'SSO_PROVIDER_UNAVAILABLE'
-  | 'SSO_STATE_INVALID'
-  | 'SSO_STATE_EXPIRED'
-  | 'SSO_STATE_USED'
-  | 'SSO_IDP_REFUSED'
-  | 'SSO_EMAIL_NOT_VERIFIED'
-  | 'SSO_NO_ACCOUNT'
-  | 'SSO_AMBIGUOUS_ACCOUNT'
-  | 'SSO_LINK_MISMATCH';
-
-const REASONS: Record<Reason, { code: Parameters<typeof fail>[0]; key: MessageKey }> = {
-  SSO_PROVIDER_NOT_FOUND: { code: 'NOT_FOUND', key: 'sso.providerNotFound' },
-  SSO_PROVIDER_UNAVAILABLE: { code: 'SERVICE_UNAVAILABLE', key: 'sso.providerUnavailable' },
-  SSO_STATE_INVALID: { code: 'IDENTITY_BAD_REQUEST', key: 'sso.stateInvalid' },
-  SSO_STATE_EXPIRED: { code: 'IDENTITY_BAD_REQUEST', key: 'sso.stateInvalid' },
-  SSO_STATE_USED: { code: 'IDENTITY_BAD_REQUEST', key: 'sso.stateUsed' },
-  SSO_IDP_REFUSED: { code: 'UNAUTHENTICATED', key: 'sso.idpRefused' },
-  SSO_EMAIL_NOT_VERIFIED: { code: 'UNAUTHENTICATED', key: 'sso.emailNotVerified' },
-  SSO_NO_ACCOUNT: { code: 'UNAUTHENTICATED', key: 'sso.noAccount' },
-  SSO_AMBIGUOUS_ACCOUNT: { code: 'UNAUTHENTICATED', key: 'sso.ambiguousAccount' },
-  SSO_LINK_MISMATCH: { code: 'UNAUTHENTICATED', key: 'sso.linkMismatch' },
-};
-
-function ssoFail(reason: Reason, extra: FailExtra = {}): HttpError {
-  const r = REASONS[reason];
-  return fail(r.code, undefined, { message: messageRef(r.key), details: { reason }, ...extra });
-}
-
-// ── provider configuration (discovery) ──────────────────────────────────────────────────────
-
-const configurations = new Map<string, { at: number; config: oidc.Configuration }>();
-
-function cacheKey(p: SsoProviderRow): string {
-  return [p.id, p.issuer, p.oidc_client_id, sha256(p.oidc_client_secret ?? '')].join('|');
-}
-
-function isNetworkFailure(e: unknown): boolean {
-  if (!(e instanceof Error)) return false;
-  if (e.name === 'TimeoutError' || e.name === 'AbortError') return true;
-  if (e instanceof TypeError && /fetch failed|network/i.test(e.message)) return true;
-  // openid-client wraps non-OAuth failures of the discovery (404, HTML instead of JSON …).
-  return e instanceof oidc.ClientError && /RESPONSE_IS_NOT|HTTP_REQUEST_FORBIDDEN/.test(String(e.code));
-}
-
-/** The provider's openid-client Configuration; an unreachable or broken provider is a 503, never a 500. */
-async function providerConfiguration(p: SsoProviderRow): Promise<oidc.Configuration> {
-  const key = cacheKey(p);
-  const hit = configurations.get(key);
-  if (hit && Date.now() - hit.at < DISCOVERY_TTL_MS) return hit.config;
-  let issuer: URL;
-  try {
-    issuer = new URL(p.issuer);
-  } catch {
-    throw ssoFail('SSO_PROVIDER_UNAVAILABLE');
-  }
-  const execute = issuer.protocol === 'http:' && isLoopbackHost(issuer.hostname) ? [oidc.allowInsecureRequests] : [];
-  try {
-    const config = await oidc.discovery(
-      issuer,
-      p.oidc_client_id,
-      p.oidc_client_secret ? { client_secret: p.oidc_client_secret } : undefined,
-      p.oidc_client_secret ? oidc.ClientSecretBasic(p.oidc_client_secret) : oidc.None(),
-      { execute, timeout: PROVIDER_TIMEOUT_S },
-    );
-    configurations.set(key, { at: Date.now(), config });
-    return config;
-  } catch {
-    configurations.delete(key);
-    throw ssoFail('SSO_PROVIDER_UNAVAILABLE');
-  }
-}
-
-/** Tests start providers on fresh ports: forget what was discovered. */
-export function clearSsoConfigurationCache(): void {
-  configurations.clear();
-}
 
 // ── endpoints ───────────────────────────────────────────────────────────────────────────────
 
-export async function listProviders(db: Db) {
-  const client = await currentClient(db);
-  const rows = await listEnabledProviders(db, client.id);
+export async function listProviders(ctx: ServiceCtx) {
+  const client = await currentClient(ctx);
+  const rows = await listEnabledProviders(ctx.db, client.id);
   return { items: rows.map((r) => ({ id: r.id, name: r.name })) };
 }
 
-async function usableProvider(db: Db, providerId: string): Promise<SsoProviderRow | null> {
-  const p = await findProvider(db, providerId);
+async function usableProvider(ctx: ServiceCtx, providerId: string): Promise<SsoProviderRow | null> {
+  const p = await findProvider(ctx.db, providerId);
   if (!p?.enabled) return null;
-  const client = await currentClient(db);
+  const client = await currentClient(ctx);
   return p.client_id === client.id ? p : null;
 }
 
-export async function start(deps: Deps, body: { providerId: string; redirectTo?: string }) {
-  const { db, config, audit } = deps;
-  const provider = await usableProvider(db, body.providerId);
+export async function start(ctx: ServiceCtx, body: { providerId: string; redirectTo?: string }) {
+  const { db, config } = ctx;
+  const provider = await usableProvider(ctx, body.providerId);
   if (!provider) throw ssoFail('SSO_PROVIDER_NOT_FOUND');
   const oidcConfig = await providerConfiguration(provider);
 
@@ -190,7 +84,7 @@ export async function start(deps: Deps, body: { providerId: string; redirectTo?:
     redirectTo: body.redirectTo ?? null,
     expiresAt: new Date(Date.now() + SSO_STATE_TTL_MS),
   });
-  audit({ action: 'auth.sso.start', entityType: 'sso_provider', entityId: provider.id });
+  ctx.audit({ action: 'auth.sso.start', entityType: 'sso_provider', entityId: provider.id });
   return { authorizationUrl: url.href };
 }
 
@@ -216,14 +110,14 @@ async function identityOf(
   return { subject: claims.sub, email, emailVerified: verified };
 }
 
-export async function codeToToken(deps: Deps, body: { code: string; state: string; iss?: string }) {
-  const { db, config, audit } = deps;
+export async function codeToToken(ctx: ServiceCtx, body: { code: string; state: string; iss?: string }) {
+  const { db, config } = ctx;
   const failed = (reason: Reason, after: Record<string, unknown> = {}, entityId: string | null = null) => {
-    audit({
+    ctx.audit({
       action: 'auth.sso.failed',
       entityType: entityId ? 'user' : 'sso_provider',
       entityId,
-      ...(entityId ? { actor: { type: 'staff', id: entityId } } : {}),
+      ...(entityId ? { actor: { type: 'staff' as const, id: entityId } } : {}),
       after: { reason, ...after },
     });
     return keepChanges(ssoFail(reason));
@@ -237,7 +131,7 @@ export async function codeToToken(deps: Deps, body: { code: string; state: strin
   await markLoginStateUsed(db, stateHash);
   if (row.expires_at.getTime() <= Date.now()) throw failed('SSO_STATE_EXPIRED', { providerId: row.provider_id });
 
-  const provider = await usableProvider(db, row.provider_id);
+  const provider = await usableProvider(ctx, row.provider_id);
   if (!provider) throw failed('SSO_PROVIDER_NOT_FOUND', { providerId: row.provider_id });
   const providerRef = { providerId: provider.id };
   let oidcConfig: oidc.Configuration;
@@ -278,28 +172,28 @@ export async function codeToToken(deps: Deps, body: { code: string; state: strin
   const identity: VerifiedIdentity = { subject: found.subject, email: found.email };
   const who = { ...providerRef, subject: identity.subject, email: identity.email };
 
-  const accounts = await clientUsersByEmail(db, provider.client_id, identity.email);
+  const accounts = await clientUsersByEmail(ctx, provider.client_id, identity.email);
   const active = accounts.filter((u) => u.status === 'ACTIVE');
   if (active.length === 0) {
     // Same answers as the password sign-in for accounts that exist but cannot sign in.
     const invited = accounts.find((u) => u.status === 'INVITED');
     if (invited) {
-      audit({
+      ctx.audit({
         action: 'auth.sso.failed',
         entityType: 'user',
         entityId: invited.id,
-        actor: { type: 'staff', id: invited.id },
+        actor: { type: 'staff' as const, id: invited.id },
         after: { reason: 'NOT_VERIFIED', ...who },
       });
       throw keepChanges(fail('NOT_VERIFIED'));
     }
     const deactivated = accounts.find((u) => u.status === 'DEACTIVATED');
     if (deactivated) {
-      audit({
+      ctx.audit({
         action: 'auth.sso.failed',
         entityType: 'user',
         entityId: deactivated.id,
-        actor: { type: 'staff', id: deactivated.id },
+        actor: { type: 'staff' as const, id: deactivated.id },
         after: { reason: 'ACCOUNT_INACTIVE', ...who },
       });
       throw keepChanges(fail('ACCOUNT_INACTIVE'));
@@ -319,20 +213,20 @@ export async function codeToToken(deps: Deps, body: { code: string; state: strin
   const now = new Date();
   const lock = { failedAttempts: user.failed_attempts, lockedUntil: user.locked_until };
   if (isLocked(lock, now)) {
-    audit({
+    ctx.audit({
       action: 'auth.login.locked',
       entityType: 'user',
       entityId: user.id,
-      actor: { type: 'staff', id: user.id },
+      actor: { type: 'staff' as const, id: user.id },
       after: { method: 'sso', ...providerRef },
     });
     throw keepChanges(fail('ACCOUNT_LOCKED', { minutes: minutesRemaining(lock, now) }));
   }
 
-  const actor = { type: 'staff', id: user.id };
+  const actor = { type: 'staff' as const, id: user.id };
   if (!link) {
     await insertIdentity(db, provider.id, identity.subject, user.id);
-    audit({
+    ctx.audit({
       action: 'auth.sso.link',
       entityType: 'user',
       entityId: user.id,
@@ -345,11 +239,11 @@ export async function codeToToken(deps: Deps, body: { code: string; state: strin
   // The provider vouches for the current address only: a pending e-mail change still needs its code.
   if (!user.otp_verified) {
     return {
-      ...(await otpVerifiedChallenge(deps, user, { method: 'sso', ...providerRef })),
+      ...(await otpVerifiedChallenge(ctx, user, { method: 'sso', ...providerRef })),
       redirectTo: row.redirect_to,
     };
   }
-  audit({
+  ctx.audit({
     action: 'auth.login',
     entityType: 'user',
     entityId: user.id,
@@ -359,7 +253,7 @@ export async function codeToToken(deps: Deps, body: { code: string; state: strin
 
   return {
     nextStep: 'Tokens' as const,
-    tokens: await issueGeneralTokens(deps, user),
+    tokens: await issueGeneralTokens(ctx, user),
     user: toStaffUser(user),
     redirectTo: row.redirect_to,
   };

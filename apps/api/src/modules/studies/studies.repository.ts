@@ -1,6 +1,6 @@
 /** All SQL on studies, their sites, languages and countries. */
 import type { STUDY_SORT_FIELDS } from '@trialpath/contract';
-import { sql } from 'kysely';
+import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 
 export function findStudyById(db: Db, id: string) {
@@ -29,9 +29,8 @@ function likePattern(search: string): string {
 }
 
 export interface StudyListFilter {
-  clientId: string;
-  /** null = every study of the client (platform admin); otherwise only this user's studies. */
-  assignedTo: string | null;
+  /** Which studies the caller may list: the access module's predicate on the `s` alias. */
+  visible: Expression<SqlBool>;
   /** The caller, for the role column. */
   userId: string;
   search?: string;
@@ -42,19 +41,7 @@ export interface StudyListFilter {
 }
 
 export async function listStudies(db: Db, f: StudyListFilter) {
-  let base = db.selectFrom('studies as s').where('s.client_id', '=', f.clientId);
-  if (f.assignedTo) {
-    const uid = f.assignedTo;
-    base = base.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('study_assignments as a')
-          .select(sql`1`.as('one'))
-          .whereRef('a.study_id', '=', 's.id')
-          .where('a.user_id', '=', uid),
-      ),
-    );
-  }
+  let base = db.selectFrom('studies as s').where(f.visible);
   const search = f.search?.trim();
   if (search) {
     const p = likePattern(search);

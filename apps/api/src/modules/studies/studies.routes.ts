@@ -9,9 +9,9 @@ import { route } from '../../http/context';
 import { participantWebStudy, studyDetails, studyFeatures, studyList, validateUser } from './studies.service';
 
 export const studyRoutes = [
-  route(listStudies, (ctx) => studyList(ctx.db, ctx.staff(), ctx.query)),
-  route(getStudy, (ctx) => studyDetails(ctx.db, ctx.staff(), ctx.params.studyId)),
-  route(getStudyFeatures, (ctx) => studyFeatures(ctx.db, ctx.staff(), ctx.params.studyId)),
-  route(validateUserAccess, (ctx) => validateUser(ctx.db, ctx.staff(), ctx.params.studyId)),
-  route(getParticipantWebStudy, (ctx) => participantWebStudy(ctx.db, ctx.params.studyCode)),
+  route(listStudies, (ctx) => studyList(ctx, ctx.query)),
+  route(getStudy, (ctx) => studyDetails(ctx, ctx.params)),
+  route(getStudyFeatures, (ctx) => studyFeatures(ctx, ctx.params)),
+  route(validateUserAccess, (ctx) => validateUser(ctx, ctx.params)),
+  route(getParticipantWebStudy, (ctx) => participantWebStudy(ctx, ctx.params)),
 ];

@@ -1,10 +1,8 @@
-/** Studies as a staff user sees them: scoped to assignments (the platform admin sees the client's all). */
-import { DATA_ACCESS_BOTH, DEFAULT_COUNTRY, DEFAULT_LANGUAGE, joinRealmRole } from '@trialpath/domain';
-import type { Db } from '../../db/database';
-import type { StaffActor } from '../../http/context';
-import { fail } from '../../http/errors';
-import { isSystemAdmin } from '../users/users.service';
-import type { StudyAssignmentRow } from '../users/users.repository';
+/** Studies as a staff user sees them (scoped by the access module) and their public facts for the participant portal. */
+import { DEFAULT_COUNTRY, DEFAULT_LANGUAGE, joinRealmRole } from '@trialpath/domain';
+import type { ServiceCtx } from '../../kernel/context';
+import { fail } from '../../kernel/errors';
+import { requireLoadedStudy, requireStudy, studiesVisibleTo, visibleSites } from '../access/access.service';
 import {
   findCountry,
   findLanguage,
@@ -17,42 +15,13 @@ import {
   type StudyListFilter,
 } from './studies.repository';
 
-export interface StudyAccess {
-  study: NonNullable<Awaited<ReturnType<typeof findStudyById>>>;
-  assignment: StudyAssignmentRow | null;
-  /** Platform admin of the study's client: row checks do not narrow by site. */
-  global: boolean;
-  role: string;
-}
+export type StudyListQuery = Omit<StudyListFilter, 'visible' | 'userId'>;
 
-/**
- * Row check 1 (study assignment). Refusal is the same 403 whether the study exists or not, so a
- * non-admin learns nothing about studies they are not on.
- */
-export async function requireStudyAccess(db: Db, actor: StaffActor, studyId: string): Promise<StudyAccess> {
-  const study = await findStudyById(db, studyId);
-  const global = isSystemAdmin(actor) && study?.client_id === actor.clientId;
-  if (!study || study.client_id !== actor.clientId) {
-    throw isSystemAdmin(actor) ? fail('NOT_FOUND') : fail('FORBIDDEN');
-  }
-  const assignment = actor.assignments.find((a) => a.studyId === studyId);
-  if (!assignment && !global) throw fail('FORBIDDEN');
-  const role = assignment
-    ? joinRealmRole(actor.realm, assignment.role)
-    : joinRealmRole(actor.realm, actor.platformRole);
-  return { study, assignment: assignment ?? null, global, role };
-}
-
-export async function studyList(
-  db: Db,
-  actor: StaffActor,
-  q: Omit<StudyListFilter, 'clientId' | 'assignedTo' | 'userId'>,
-) {
-  const admin = isSystemAdmin(actor);
-  const { total, rows } = await listStudies(db, {
+export async function studyList(ctx: ServiceCtx, q: StudyListQuery) {
+  const actor = ctx.staff();
+  const { total, rows } = await listStudies(ctx.db, {
     ...q,
-    clientId: actor.clientId,
-    assignedTo: admin ? null : actor.userId,
+    visible: studiesVisibleTo(actor, 's'),
     userId: actor.userId,
   });
   return {
@@ -73,19 +42,17 @@ export async function studyList(
   };
 }
 
+async function accessibleStudy(ctx: ServiceCtx, studyId: string) {
+  const study = await findStudyById(ctx.db, studyId);
+  const access = requireLoadedStudy(ctx, studyId, study);
+  return { access, study: study! };
+}
+
 /** Study details; the sites listed are those the caller may see (assigned, matching data access type). */
-export async function studyDetails(db: Db, actor: StaffActor, studyId: string) {
-  const access = await requireStudyAccess(db, actor, studyId);
-  const { study } = access;
-  const allSites = await listSitesOfStudy(db, study.id);
-  const visible = access.global
-    ? allSites
-    : allSites.filter(
-        (s) =>
-          access.assignment?.assignedSiteIds.includes(s.id) &&
-          (actor.dataAccessType === DATA_ACCESS_BOTH || actor.dataAccessType === s.site_sub_type),
-      );
-  const languages = await listStudyLanguages(db, study.id);
+export async function studyDetails(ctx: ServiceCtx, input: { studyId: string }) {
+  const { access, study } = await accessibleStudy(ctx, input.studyId);
+  const sites = visibleSites(ctx, access, await listSitesOfStudy(ctx.db, study.id));
+  const languages = await listStudyLanguages(ctx.db, study.id);
   return {
     id: study.id,
     code: study.code,
@@ -95,7 +62,7 @@ export async function studyDetails(db: Db, actor: StaffActor, studyId: string) {
     isNewStudyConfigurator: study.is_new_study_configurator,
     color: study.color,
     languages: languages.length ? languages.map((l) => l.id) : [DEFAULT_LANGUAGE],
-    sites: visible.map((s) => ({
+    sites: sites.map((s) => ({
       id: s.id,
       siteId: s.site_code,
       name: s.name,
@@ -106,14 +73,31 @@ export async function studyDetails(db: Db, actor: StaffActor, studyId: string) {
   };
 }
 
-export async function validateUser(db: Db, actor: StaffActor, studyId: string) {
-  await requireStudyAccess(db, actor, studyId);
+export async function validateUser(ctx: ServiceCtx, input: { studyId: string }) {
+  await requireStudy(ctx, input.studyId);
   return { ok: true as const };
 }
 
+/** the study's switched features; only boolean entries of the stored object count. */
+export async function studyFeatures(ctx: ServiceCtx, input: { studyId: string }) {
+  const { study } = await accessibleStudy(ctx, input.studyId);
+  const raw: unknown = typeof study.features === 'string' ? JSON.parse(study.features) : study.features;
+  const studyFeatures: Record<string, boolean> = {};
+  if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+    for (const [k, v] of Object.entries(raw)) if (typeof v === 'boolean') studyFeatures[k] = v;
+  }
+  return { studyId: study.id, studyFeatures };
+}
+
+/** A study by its code (case-insensitive), for the participant portal's public calls. */
+export function studyByCode(ctx: Pick<ServiceCtx, 'db'>, studyCode: string) {
+  return findStudyByCode(ctx.db, studyCode);
+}
+
 /** Public facts of a study for its participant portal (001 §3): countries and languages, defaults en / US. */
-export async function participantWebStudy(db: Db, studyCode: string) {
-  const study = await findStudyByCode(db, studyCode);
+export async function participantWebStudy(ctx: ServiceCtx, input: { studyCode: string }) {
+  const { db } = ctx;
+  const study = await findStudyByCode(db, input.studyCode);
   if (!study) throw fail('NOT_FOUND');
   let countries = (await listStudyCountries(db, study.id)).map((c) => ({
     countryId: c.id,
@@ -158,15 +142,4 @@ export async function participantWebStudy(db: Db, studyCode: string) {
     ];
   }
   return { studyId: study.id, studyCode: study.code, name: study.name, color: study.color, countries, languages };
-}
-
-/** the study's switched features; only boolean entries of the stored object count. */
-export async function studyFeatures(db: Db, actor: StaffActor, studyId: string) {
-  const { study } = await requireStudyAccess(db, actor, studyId);
-  const raw: unknown = typeof study.features === 'string' ? JSON.parse(study.features) : study.features;
-  const studyFeatures: Record<string, boolean> = {};
-  if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
-    for (const [k, v] of Object.entries(raw)) if (typeof v === 'boolean') studyFeatures[k] = v;
-  }
-  return { studyId: study.id, studyFeatures };
 }

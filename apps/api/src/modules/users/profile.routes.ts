@@ -3,7 +3,7 @@ import { route } from '../../http/context';
 import * as profile from './profile.service';
 
 export const profileRoutes = [
-  route(updateProfile, (ctx) => profile.updateProfile(ctx, ctx.staff(), ctx.body)),
-  route(uploadProfileImage, (ctx) => profile.uploadProfileImage(ctx, ctx.staff(), ctx.upload)),
-  route(getProfileImage, (ctx) => profile.profileImage(ctx.db, ctx.staff(), ctx.params.userId)),
+  route(updateProfile, (ctx) => profile.updateProfile(ctx, ctx.body)),
+  route(uploadProfileImage, (ctx) => profile.uploadProfileImage(ctx, ctx.upload)),
+  route(getProfileImage, (ctx) => profile.profileImage(ctx, ctx.params)),
 ];

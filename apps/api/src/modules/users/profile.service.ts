@@ -5,10 +5,9 @@
  */
 import type { PROFILE_IMAGE_TYPES } from '@trialpath/contract';
 import { messageRef } from '@trialpath/domain';
-import type { Db } from '../../db/database';
-import { BinaryResponse, type StaffActor } from '../../http/context';
-import { fail, fieldError, fieldProblem } from '../../http/errors';
-import type { AuditInput } from '../audit/audit.service';
+import { BinaryResponse } from '../../http/context';
+import type { ServiceCtx } from '../../kernel/context';
+import { fail, fieldError, fieldProblem } from '../../kernel/errors';
 import {
   findProfileImage,
   findProfileImageMeta,
@@ -17,11 +16,6 @@ import {
   upsertProfileImage,
 } from './users.repository';
 import { profileImagePath, sameClientUser, toStaffUser } from './users.service';
-
-interface Deps {
-  db: Db;
-  audit: (e: AuditInput) => void;
-}
 
 export interface ProfileInput {
   firstName: string;
@@ -34,9 +28,9 @@ export interface ProfileInput {
 /** undefined = keep, '' or null = clear. */
 const optional = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v === '' ? null : v);
 
-export async function updateProfile(deps: Deps, actor: StaffActor, input: ProfileInput) {
-  const { db, audit } = deps;
-  const user = await findUserForUpdate(db, actor.userId);
+export async function updateProfile(ctx: ServiceCtx, input: ProfileInput) {
+  const { db } = ctx;
+  const user = await findUserForUpdate(db, ctx.staff().userId);
   if (!user) throw fail('UNAUTHENTICATED');
   const phone = optional(input.phoneNumber);
   const work = optional(input.workNumber);
@@ -58,7 +52,7 @@ export async function updateProfile(deps: Deps, actor: StaffActor, input: Profil
     profileCompleted: u.profileCompleted,
   });
   const result = toStaffUser(after);
-  audit({
+  ctx.audit({
     action: 'user.profile.update',
     entityType: 'user',
     entityId: user.id,
@@ -90,24 +84,20 @@ export function matchesImageType(data: Uint8Array, type: string): boolean {
 
 const TYPE_NAMES: Record<ImageType, string> = { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/webp': 'WebP' };
 
-export async function uploadProfileImage(
-  deps: Deps,
-  actor: StaffActor,
-  upload: { data: Buffer; contentType: string } | null,
-) {
-  const { db, audit } = deps;
+export async function uploadProfileImage(ctx: ServiceCtx, upload: { data: Buffer; contentType: string } | null) {
+  const { db } = ctx;
   if (!upload) throw fail('UNSUPPORTED_MEDIA_TYPE');
   if (upload.data.length === 0) throw fieldError('file', messageRef('profile.imageEmpty'));
   if (!matchesImageType(upload.data, upload.contentType)) {
     const type = TYPE_NAMES[upload.contentType as ImageType] ?? upload.contentType;
     throw fieldProblem('VALIDATION_FAILED', 'file', 'profile.imageTypeMismatch', { type });
   }
-  const user = await findUserForUpdate(db, actor.userId);
+  const user = await findUserForUpdate(db, ctx.staff().userId);
   if (!user) throw fail('UNAUTHENTICATED');
   const before = await findProfileImageMeta(db, user.id);
   await upsertProfileImage(db, { userId: user.id, contentType: upload.contentType, data: upload.data });
   await updateUser(db, user.id, { profile_image_at: new Date() });
-  audit({
+  ctx.audit({
     action: 'user.profile-image.update',
     entityType: 'user',
     entityId: user.id,
@@ -118,9 +108,9 @@ export async function uploadProfileImage(
 }
 
 /** Any signed-in staff user of the same client may see it; another client's user looks missing. */
-export async function profileImage(db: Db, actor: StaffActor, userId: string): Promise<BinaryResponse> {
-  const user = await sameClientUser(db, actor, userId);
-  const image = await findProfileImage(db, user.id);
+export async function profileImage(ctx: ServiceCtx, input: { userId: string }): Promise<BinaryResponse> {
+  const user = await sameClientUser(ctx, input.userId);
+  const image = await findProfileImage(ctx.db, user.id);
   if (!image) throw fail('NOT_FOUND');
   return new BinaryResponse(image.content_type, image.data);
 }

@@ -1,8 +1,9 @@
-/** All SQL on users, study_assignments and site_assignments. */
+/** All SQL on users, their profile images, and their study and site assignments. */
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/database';
 import type { UserProfileImagesTable, UsersTable } from '../../db/schema';
+import type { StaffAssignment } from '../../kernel/actor';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -51,14 +52,7 @@ export async function bumpTokenVersion(db: Db, id: string): Promise<void> {
     .execute();
 }
 
-export interface StudyAssignmentRow {
-  studyId: string;
-  role: string;
-  readOnly: boolean;
-  assignedSiteIds: string[];
-}
-
-export type UserWithAssignments = UserRow & { assignments: StudyAssignmentRow[] };
+export type UserWithAssignments = UserRow & { assignments: StaffAssignment[] };
 
 /**
  * The user with every study assignment and its assigned sites, in one query: what each staff request
@@ -106,7 +100,7 @@ export async function findUserWithAssignments(db: Db, id: string): Promise<UserW
 }
 
 /** The user's study assignments, each with the ids of the sites assigned in that study. */
-export async function listAssignments(db: Db, userId: string, studyId?: string): Promise<StudyAssignmentRow[]> {
+export async function listAssignments(db: Db, userId: string, studyId?: string): Promise<StaffAssignment[]> {
   let q = db
     .selectFrom('study_assignments as sa')
     .select(['sa.study_id', 'sa.role', 'sa.read_only'])

@@ -1,42 +1,67 @@
-/** Staff users: profile, instant data, roles, lock status and unlock, invitation, global sign-out. */
+/**
+ * Staff users: the account rows other areas read and change through here (sign-in, SSO,
+ * registration), the instant user, roles, lock status and unlock, invitation, global sign-out.
+ */
 import {
-  ADMIN_ROLES,
   baseRole,
   can,
   getRoleDefinition,
   isLocked,
   joinRealmRole,
+  messageRef,
   normalizeStaffUsername,
   PERMISSIONS,
   ROLE_DEFINITIONS,
   type RoleType,
   resetLockout,
-  roleMatches,
-  roleMatchesAny,
   rolesForList,
-  messageRef,
 } from '@trialpath/domain';
-import type { Db } from '../../db/database';
-import type { StaffActor } from '../../http/context';
-import type { AuditInput } from '../audit/audit.service';
-import { fail, fieldError, fieldProblem } from '../../http/errors';
+import type { Insertable, Updateable } from 'kysely';
+import type { UsersTable } from '../../db/schema';
+import type { StaffActor } from '../../kernel/actor';
+import type { DbCtx, ServiceCtx } from '../../kernel/context';
+import { fail, fieldError, fieldProblem } from '../../kernel/errors';
+import { rolesOf } from '../access/access.service';
 import {
   bumpTokenVersion,
   findUserById,
   findUserByUsername,
+  findUserByUsernameOrEmail,
+  findUserForUpdate,
+  findUserWithAssignments,
   insertUser,
+  listActiveUsersByEmail,
   listAssignments,
   listClientUsersByEmail,
+  mostCommonEmailDomain,
   type UserRow,
+  type UserWithAssignments,
   updateUser,
 } from './users.repository';
 
-type Audit = (e: AuditInput) => void;
+export type { UserRow, UserWithAssignments };
 
-/** The platform admin sees every study of its client (row-check bypass, 0002 decision). */
-export function isSystemAdmin(actor: { platformRole: string }): boolean {
-  return roleMatches(actor.platformRole, 'SystemAdmin');
-}
+// ── account rows, for the areas that sign users in and change their credentials ──────────────
+
+export const userById = (ctx: DbCtx, id: string) => findUserById(ctx.db, id);
+/** `username` must already be normalised (lowercase). */
+export const userByUsername = (ctx: DbCtx, username: string) => findUserByUsername(ctx.db, username);
+export const userByUsernameOrEmail = (ctx: DbCtx, value: string) => findUserByUsernameOrEmail(ctx.db, value);
+/** The row, locked for the rest of the transaction (sign-in counters and credential changes must not race). */
+export const lockUser = (ctx: DbCtx, id: string) => findUserForUpdate(ctx.db, id);
+export const changeUser = (ctx: DbCtx, id: string, values: Updateable<UsersTable>) => updateUser(ctx.db, id, values);
+export const addUser = (ctx: DbCtx, values: Insertable<UsersTable>) => insertUser(ctx.db, values);
+/** Every access token already issued to the user stops working (their next call: 403 globalSignout). */
+export const endAllTokensOf = (ctx: DbCtx, id: string) => bumpTokenVersion(ctx.db, id);
+/** The user with every study assignment and its sites, in one query (each staff request's authentication). */
+export const userWithAssignments = (ctx: DbCtx, id: string) => findUserWithAssignments(ctx.db, id);
+/** Active accounts with this e-mail address that have a username (forgot username). */
+export const activeUsersByEmail = (ctx: DbCtx, email: string) => listActiveUsersByEmail(ctx.db, email);
+/** Staff accounts of a client with this e-mail address, whatever their status (SSO matching). */
+export const clientUsersByEmail = (ctx: DbCtx, clientId: string, email: string) =>
+  listClientUsersByEmail(ctx.db, clientId, email);
+/** The e-mail domain most users have (decoy destinations look like real ones). */
+export const usualEmailDomain = (ctx: DbCtx) => mostCommonEmailDomain(ctx.db);
 
 /** URL path of a user's profile image (GET with a staff token). */
 export function profileImagePath(userId: string): string {
@@ -67,51 +92,34 @@ export function toStaffUser(u: UserRow) {
 }
 
 /** Authorities of a general token: the platform role and every study role (realm-prefixed when set). */
-export async function generalAuthorities(db: Db, user: UserRow): Promise<string[]> {
-  const roles = [user.platform_role, ...(await listAssignments(db, user.id)).map((a) => a.role)];
+export async function generalAuthorities(ctx: DbCtx, user: UserRow): Promise<string[]> {
+  const roles = [user.platform_role, ...(await listAssignments(ctx.db, user.id)).map((a) => a.role)];
   return [...new Set(roles.map((r) => joinRealmRole(user.realm, r)))];
 }
 
-/**
- * Roles that count for a permission check. In a study: the role held in that study, plus the
- * platform role when it is an administration role (SystemAdmin, Support). Elsewhere: the platform
- * role and every study role. Read from the database with the user on each request (not from the token), so a changed role applies at once.
- */
-export function effectiveRoles(actor: StaffActor, studyId: string | null): string[] {
-  const platform = joinRealmRole(actor.realm, actor.platformRole);
-  const assignments = studyId ? actor.assignments.filter((a) => a.studyId === studyId) : actor.assignments;
-  const studyRoles = assignments.map((a) => joinRealmRole(actor.realm, a.role));
-  if (studyId) return roleMatchesAny(platform, ADMIN_ROLES) ? [platform, ...studyRoles] : studyRoles;
-  return [platform, ...studyRoles];
-}
-
-export async function profile(db: Db, actor: StaffActor) {
-  const u = await findUserById(db, actor.userId);
+export async function profile(ctx: ServiceCtx) {
+  const u = await findUserById(ctx.db, ctx.staff().userId);
   if (!u) throw fail('UNAUTHENTICATED');
   return toStaffUser(u);
 }
 
-/** Staff accounts of a client with this e-mail address (case-insensitive), whatever their status (SSO matching). */
-export function clientUsersByEmail(db: Db, clientId: string, email: string): Promise<UserRow[]> {
-  return listClientUsersByEmail(db, clientId, email);
-}
-
 /** A user of the caller's client; another client's user looks like a missing one. */
-export async function sameClientUser(db: Db, actor: StaffActor, userId: string): Promise<UserRow> {
-  const u = await findUserById(db, userId);
-  if (!u || u.client_id !== actor.clientId) throw fail('NOT_FOUND');
+export async function sameClientUser(ctx: ServiceCtx, userId: string): Promise<UserRow> {
+  const u = await findUserById(ctx.db, userId);
+  if (!u || u.client_id !== ctx.staff().clientId) throw fail('NOT_FOUND');
   return u;
 }
 
 function mayViewUsers(actor: StaffActor): boolean {
-  return effectiveRoles(actor, null).some((r) => can(r, 'users.view'));
+  return rolesOf(actor, null).some((r) => can(r, 'users.view'));
 }
 
 /** Spec 000 §3: the session user — study assignments with assigned sites, data access type. */
-export async function instantUser(db: Db, actor: StaffActor, userId: string) {
-  if (userId !== actor.userId && !mayViewUsers(actor)) throw fail('FORBIDDEN');
-  const u = await sameClientUser(db, actor, userId);
-  const assignments = await listAssignments(db, u.id);
+export async function instantUser(ctx: ServiceCtx, input: { userId: string }) {
+  const actor = ctx.staff();
+  if (input.userId !== actor.userId && !mayViewUsers(actor)) throw fail('FORBIDDEN');
+  const u = await sameClientUser(ctx, input.userId);
+  const assignments = await listAssignments(ctx.db, u.id);
   return {
     id: u.id,
     userDataAccessType: u.data_access_type,
@@ -132,10 +140,10 @@ function rankOf(role: string): number {
 }
 
 /** Roles by type; with hierarchy, only role types at or below the caller's platform role. */
-export function roles(actor: StaffActor, type: 'platform' | 'site', hierarchy: boolean) {
-  const mine = rankOf(actor.platformRole);
-  const items = rolesForList(type)
-    .filter((d) => !hierarchy || RANK[d.typeOfRole] <= mine)
+export async function roles(ctx: ServiceCtx, input: { type: 'platform' | 'site'; hierarchy: boolean }) {
+  const mine = rankOf(ctx.staff().platformRole);
+  const items = rolesForList(input.type)
+    .filter((d) => !input.hierarchy || RANK[d.typeOfRole] <= mine)
     .map((d) => ({
       name: d.name,
       title: d.title,
@@ -156,18 +164,19 @@ function lockStatusOf(u: UserRow) {
   };
 }
 
-export async function lockStatus(db: Db, actor: StaffActor, userId: string) {
-  return lockStatusOf(await sameClientUser(db, actor, userId));
+export async function lockStatus(ctx: ServiceCtx, input: { userId: string }) {
+  return lockStatusOf(await sameClientUser(ctx, input.userId));
 }
 
-export async function unlock(db: Db, actor: StaffActor, userId: string, audit: Audit, reason: string) {
-  const u = await sameClientUser(db, actor, userId);
+/** Administrator unlock; the reason for change is the request's (the endpoint requires one). */
+export async function unlock(ctx: ServiceCtx, input: { userId: string }) {
+  const u = await sameClientUser(ctx, input.userId);
   const before = lockStatusOf(u);
   const cleared = resetLockout();
   const after = lockStatusOf(
-    await updateUser(db, u.id, { failed_attempts: cleared.failedAttempts, locked_until: cleared.lockedUntil }),
+    await updateUser(ctx.db, u.id, { failed_attempts: cleared.failedAttempts, locked_until: cleared.lockedUntil }),
   );
-  audit({ action: 'user.unlock', entityType: 'user', entityId: u.id, before, after, reason });
+  ctx.audit({ action: 'user.unlock', entityType: 'user', entityId: u.id, before, after });
   return after;
 }
 
@@ -181,17 +190,16 @@ export interface InviteInput {
 }
 
 /** Creates the INVITED account; the caller sends the invitation link. Role types above the inviter's are refused. */
-export async function createInvitedUser(db: Db, actor: StaffActor, input: InviteInput): Promise<UserRow> {
+export async function createInvitedUser(ctx: ServiceCtx, input: InviteInput): Promise<UserRow> {
+  const actor = ctx.staff();
   const role = baseRole(input.role);
-  if (!role || !ROLE_DEFINITIONS[role]) {
-    throw fieldError('role', messageRef('errors.invalidValue'));
-  }
+  if (!role || !ROLE_DEFINITIONS[role]) throw fieldError('role', messageRef('errors.invalidValue'));
   if (rankOf(role) > rankOf(actor.platformRole)) throw fail('FORBIDDEN');
   const username = input.username === undefined ? null : normalizeStaffUsername(input.username);
-  if (username !== null && (await findUserByUsername(db, username))) {
+  if (username !== null && (await findUserByUsername(ctx.db, username))) {
     throw fieldProblem('CONFLICT', 'username', 'username.taken');
   }
-  return insertUser(db, {
+  const user = await insertUser(ctx.db, {
     client_id: actor.clientId,
     username,
     email: input.email.trim(),
@@ -203,11 +211,14 @@ export async function createInvitedUser(db: Db, actor: StaffActor, input: Invite
     platform_role: role,
     realm: actor.realm,
   });
+  ctx.audit({ action: 'user.invite', entityType: 'user', entityId: user.id, after: toStaffUser(user) });
+  return user;
 }
 
 /** "Log out everywhere": the token version moves on, so every access token already issued is refused. */
-export async function signOutEverywhere(db: Db, actor: StaffActor, userId: string): Promise<UserRow> {
-  const u = await sameClientUser(db, actor, userId);
-  await bumpTokenVersion(db, u.id);
+export async function signOutEverywhere(ctx: ServiceCtx, input: { userId: string }): Promise<UserRow> {
+  const u = await sameClientUser(ctx, input.userId);
+  await bumpTokenVersion(ctx.db, u.id);
+  ctx.audit({ action: 'user.logout-everywhere', entityType: 'user', entityId: u.id });
   return u;
 }

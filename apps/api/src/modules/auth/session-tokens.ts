@@ -3,9 +3,8 @@
  * sha256). A session is one sign-in; per-study tokens get their own family inside the session.
  */
 import { randomUUID } from 'node:crypto';
-import type { AppConfig } from '../../config';
-import type { Db } from '../../db/database';
-import { fail, keepChanges } from '../../http/errors';
+import type { ServiceCtx } from '../../kernel/context';
+import { fail, keepChanges } from '../../kernel/errors';
 import {
   findRefreshTokenForUpdate,
   insertRefreshToken,
@@ -28,14 +27,13 @@ export interface IssuedRefresh {
 }
 
 export async function createRefreshToken(
-  db: Db,
-  config: AppConfig,
+  ctx: Pick<ServiceCtx, 'db' | 'config'>,
   owner: Owner,
   familyId: string = randomUUID(),
   sessionId: string = randomUUID(),
 ): Promise<IssuedRefresh> {
   const token = newOpaqueToken();
-  const row = await insertRefreshToken(db, {
+  const row = await insertRefreshToken(ctx.db, {
     token_hash: sha256(token),
     family_id: familyId,
     session_id: sessionId,
@@ -43,7 +41,7 @@ export async function createRefreshToken(
     participant_id: owner.participantId ?? null,
     study_id: owner.studyId,
     device_id: owner.deviceId ?? null,
-    expires_at: new Date(Date.now() + config.refreshTokenTtlDays * 86_400_000),
+    expires_at: new Date(Date.now() + ctx.config.refreshTokenTtlDays * 86_400_000),
   });
   return { token, row };
 }
@@ -51,29 +49,30 @@ export async function createRefreshToken(
 /**
  * Rotate a presented refresh token: it is revoked and replaced by a new one of the same family.
  * Presenting a token that was already rotated or revoked means it leaked: the whole family is
- * revoked (kept even though the request fails) and the caller must sign in again.
+ * revoked and audited (kept even though the request fails) and the caller must sign in again.
  */
 export async function rotateRefreshToken(
-  db: Db,
-  config: AppConfig,
+  ctx: ServiceCtx,
   presented: string,
   accept: (row: RefreshTokenRow) => boolean,
 ): Promise<{ old: RefreshTokenRow; next: IssuedRefresh }> {
+  const { db } = ctx;
   const old = await findRefreshTokenForUpdate(db, sha256(presented));
   if (!old) throw fail('UNAUTHENTICATED');
-  if (old.revoked_at) {
+  const stolen = async (why: 'reused' | 'wrong owner or device') => {
     await revokeFamily(db, old.family_id);
-    throw keepChanges(fail('UNAUTHENTICATED'));
-  }
+    const owner = old.user_id
+      ? ({ entityType: 'user', entityId: old.user_id } as const)
+      : ({ entityType: 'participant', entityId: old.participant_id } as const);
+    ctx.audit({ action: 'auth.session.revoked', ...owner, after: { why, sessionId: old.session_id } });
+    return keepChanges(fail('UNAUTHENTICATED'));
+  };
+  if (old.revoked_at) throw await stolen('reused');
   if (old.expires_at.getTime() <= Date.now()) throw fail('UNAUTHENTICATED');
-  if (!accept(old)) {
-    // Right token, wrong owner or device: treat as stolen.
-    await revokeFamily(db, old.family_id);
-    throw keepChanges(fail('UNAUTHENTICATED'));
-  }
+  // Right token, wrong owner or device: treat as stolen.
+  if (!accept(old)) throw await stolen('wrong owner or device');
   const next = await createRefreshToken(
-    db,
-    config,
+    ctx,
     {
       userId: old.user_id ?? undefined,
       participantId: old.participant_id ?? undefined,
@@ -88,7 +87,7 @@ export async function rotateRefreshToken(
 }
 
 export function staffAccessToken(
-  config: AppConfig,
+  config: ServiceCtx['config'],
   c: { userId: string; studyId: string | null; authorities: string[]; tokenVersion: number; sessionId: string },
 ): Promise<string> {
   return signAccessToken(
@@ -108,7 +107,7 @@ export function staffAccessToken(
 }
 
 export function participantAccessToken(
-  config: AppConfig,
+  config: ServiceCtx['config'],
   c: { participantId: string; studyId: string; environment: 'LIVE' | 'TEST'; sessionId: string },
 ): Promise<string> {
   return signAccessToken(

@@ -1,0 +1,170 @@
+/**
+ * The one service signature: `(ctx, input)`. A context holds the database (a transaction for
+ * writes), the actor, the environment, the request facts and the audit sink. HTTP requests, jobs
+ * and the command line all get theirs here, so every write runs in one transaction with its audit
+ * entries, whoever starts it (DESIGN.md §3).
+ */
+import type { AppEnvironment } from '@trialpath/domain';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/database';
+import type { Actor, ParticipantActor, StaffActor, SystemJob } from './actor';
+import { auditActorOf } from './actor';
+import { type AuditEntry, type AuditRecord, type AuditWriter, toAuditRecord } from './audit';
+import { fail, HttpError } from './errors';
+
+/** What the rest of the process shares: made once by the composition root (app.ts). */
+export interface Platform {
+  db: Db;
+  config: AppConfig;
+  writeAudit: AuditWriter;
+}
+
+export interface RequestFacts {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface ServiceCtx {
+  /** The request's transaction for a write, the database for a read. */
+  readonly db: Db;
+  readonly config: AppConfig;
+  readonly actor: Actor | null;
+  readonly env: AppEnvironment;
+  readonly request: RequestFacts;
+  /** The reason for change sent with the request (endpoints with reasonRequired), else null. */
+  readonly reason: string | null;
+  /** Record an audit entry; written in this context's transaction when the work commits. */
+  audit(entry: AuditEntry): void;
+  /** The signed-in staff user (401 for anyone else). */
+  staff(): StaffActor;
+  /** The signed-in participant (401 for anyone else). */
+  participant(): ParticipantActor;
+}
+
+/** What a data accessor needs of a context: its database (or transaction). */
+export type DbCtx = Pick<ServiceCtx, 'db'>;
+
+export interface Scope {
+  actor: Actor | null;
+  env: AppEnvironment;
+  request: RequestFacts;
+  reason?: string | null;
+}
+
+export interface WriteOptions {
+  /** Refuse to commit work that recorded no audit entry (every write endpoint unless its contract says audit: false). */
+  requireAudit: boolean;
+  /** Names the work in the error when an audit entry is missing. */
+  label: string;
+}
+
+/** A write that finished without the audit entry its contract promises: the work is rolled back. */
+export class MissingAuditError extends Error {
+  constructor(label: string) {
+    super(`${label} changed data without recording an audit entry`);
+    this.name = 'MissingAuditError';
+  }
+}
+
+function actorAccessors(actor: Actor | null): Pick<ServiceCtx, 'staff' | 'participant'> {
+  return {
+    staff() {
+      if (actor?.type !== 'staff') throw fail('UNAUTHENTICATED');
+      return actor;
+    },
+    participant() {
+      if (actor?.type !== 'participant') throw fail('UNAUTHENTICATED');
+      return actor;
+    },
+  };
+}
+
+function makeCtx(platform: Platform, db: Db, scope: Scope, sink: AuditEntry[] | null): ServiceCtx {
+  return {
+    db,
+    config: platform.config,
+    actor: scope.actor,
+    env: scope.env,
+    request: scope.request,
+    reason: scope.reason ?? null,
+    audit(entry) {
+      if (!sink) throw new Error(`Audit entry ${entry.action} in a read`);
+      sink.push(entry);
+    },
+    ...actorAccessors(scope.actor),
+  };
+}
+
+/**
+ * The same context acting as another actor for an access decision (e.g. a token refresh, whose
+ * caller is known only from the refresh token). Audit entries still go to the original sink.
+ */
+export function asActor(ctx: ServiceCtx, actor: Actor): ServiceCtx {
+  return { ...ctx, actor, ...actorAccessors(actor) };
+}
+
+function recordsOf(entries: readonly AuditEntry[], scope: Scope): AuditRecord[] {
+  const stamp = {
+    actor: auditActorOf(scope.actor),
+    ip: scope.request.ip,
+    userAgent: scope.request.userAgent,
+    environment: scope.env,
+    reason: scope.reason ?? null,
+  };
+  return entries.map((e) => toAuditRecord(e, stamp));
+}
+
+/** A read: no transaction, and recording an audit entry is a programming error. */
+export function runRead<T>(platform: Platform, scope: Scope, work: (ctx: ServiceCtx) => Promise<T>): Promise<T> {
+  return work(makeCtx(platform, platform.db, scope, null));
+}
+
+/**
+ * A write: one transaction holding the work and its audit entries. An error rolls all of it back,
+ * unless it is an HttpError marked keepChanges (a failed sign-in is still counted and audited):
+ * then what was done and recorded is committed and the error is thrown after the commit.
+ */
+export async function runWrite<T>(
+  platform: Platform,
+  scope: Scope,
+  work: (ctx: ServiceCtx) => Promise<T>,
+  options: WriteOptions,
+): Promise<T> {
+  type Outcome = { ok: true; value: T } | { ok: false; error: HttpError };
+  const outcome = await platform.db.transaction().execute(async (trx): Promise<Outcome> => {
+    const entries: AuditEntry[] = [];
+    try {
+      const value = await work(makeCtx(platform, trx, scope, entries));
+      if (options.requireAudit && entries.length === 0) throw new MissingAuditError(options.label);
+      await platform.writeAudit(trx, recordsOf(entries, scope));
+      return { ok: true, value };
+    } catch (e) {
+      if (e instanceof HttpError && e.keepChanges) {
+        await platform.writeAudit(trx, recordsOf(entries, scope));
+        return { ok: false, error: e };
+      }
+      throw e;
+    }
+  });
+  if (!outcome.ok) throw outcome.error;
+  return outcome.value;
+}
+
+/**
+ * The context of a job or a command-line action: the same transaction and audit as a request, with
+ * the job named as the actor. Environment LIVE unless the work is about the test data space.
+ */
+export function withSystemContext<T>(
+  platform: Platform,
+  job: SystemJob,
+  work: (ctx: ServiceCtx) => Promise<T>,
+  options: { env?: AppEnvironment; reason?: string } = {},
+): Promise<T> {
+  const scope: Scope = {
+    actor: { type: 'system', job },
+    env: options.env ?? 'LIVE',
+    request: { ip: null, userAgent: null },
+    reason: options.reason ?? null,
+  };
+  return runWrite(platform, scope, work, { requireAudit: false, label: `job ${job}` });
+}

@@ -1,0 +1,9 @@
+/**
+ * The SQL of access decisions. Reads (never writes) the few columns a decision needs from the tables
+ * of other areas — a study's client — so that deciding access never calls back into those areas.
+ */
+import type { Db } from '../../db/database';
+
+export function findStudyOwner(db: Db, studyId: string): Promise<{ id: string; client_id: string } | undefined> {
+  return db.selectFrom('studies').select(['id', 'client_id']).where('id', '=', studyId).executeTakeFirst();
+}

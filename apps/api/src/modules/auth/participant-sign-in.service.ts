@@ -1,0 +1,218 @@
+/**
+ * Participant sign-in for the web portal (spec 001 §6, §8; 000 §8.1). Our own identity service
+ * stands in for the cloud user pool (A-067); the spec's identity-service outcomes are our catalogue
+ * codes: a wrong previous password answers IDENTITY_BAD_REQUEST ('Bad Request.'), too many failures
+ * ATTEMPT_LIMIT_EXCEEDED ('Attempt limit exceeded, please try after some time.').
+ */
+import { evaluateFailedAttempt, isLocked, minutesRemaining, resetLockout } from '@trialpath/domain';
+import type { ServiceCtx } from '../../kernel/context';
+import { fail, keepChanges } from '../../kernel/errors';
+import { queueEmail } from '../outbox/outbox.service';
+import {
+  changeParticipant,
+  lockParticipant,
+  type ParticipantRow,
+  participantById,
+  participantByUsername,
+  participantsByEmail,
+} from '../participants/participants.service';
+import { studyByCode } from '../studies/studies.service';
+import { revokeAllOfParticipant, revokeSession } from './auth.repository';
+import { hashPassword, verifyPassword } from './passwords';
+import {
+  markTokenUsed,
+  newPasswordToken,
+  RESET_TOKEN_TTL_MS,
+  requirePasswordRules,
+  usablePasswordToken,
+} from './passwords.service';
+import { createRefreshToken, participantAccessToken, rotateRefreshToken } from './session-tokens';
+
+const ref = (p: { id: string }) => ({ type: 'participant' as const, id: p.id });
+
+export function toProfile(p: ParticipantRow) {
+  return {
+    pid: p.id,
+    participantId: p.participant_code,
+    username: p.username ?? '',
+    email: p.email,
+    studyId: p.study_id,
+    siteId: p.site_id,
+    languageId: p.language,
+    status: p.status,
+  };
+}
+
+async function tokensFor(ctx: ServiceCtx, p: ParticipantRow, deviceId: string) {
+  const refresh = await createRefreshToken(ctx, { participantId: p.id, studyId: p.study_id, deviceId });
+  const accessToken = await participantAccessToken(ctx.config, {
+    participantId: p.id,
+    studyId: p.study_id,
+    environment: p.environment,
+    sessionId: refresh.row.session_id,
+  });
+  return { accessToken, refreshToken: refresh.token, expiresIn: ctx.config.accessTokenTtlSeconds, pid: p.id };
+}
+
+export async function participantLogin(
+  ctx: ServiceCtx,
+  body: { studyCode: string; username: string; password: string; deviceId: string },
+) {
+  const study = await studyByCode(ctx, body.studyCode);
+  const found = study ? await participantByUsername(ctx, study.id, body.username) : undefined;
+  if (!found) {
+    // Unknown study or username answer like a wrong password: participants are not enumerable.
+    ctx.audit({ action: 'participant.login.failed', entityType: 'participant', after: { matched: false } });
+    throw keepChanges(fail('INVALID_CREDENTIALS'));
+  }
+  const p = (await lockParticipant(ctx, found.id))!;
+  const state = { failedAttempts: p.failed_attempts, lockedUntil: p.locked_until };
+  const now = new Date();
+  if (isLocked(state, now)) {
+    ctx.audit({ action: 'participant.login.locked', entityType: 'participant', entityId: p.id, actor: ref(p) });
+    throw keepChanges(fail('ACCOUNT_LOCKED', { minutes: minutesRemaining(state, now) }));
+  }
+  if (!p.password_hash) throw fail('NOT_VERIFIED');
+  if (!(await verifyPassword(p.password_hash, body.password))) {
+    const next = evaluateFailedAttempt(state, now);
+    await changeParticipant(ctx, p.id, { failed_attempts: next.failedAttempts, locked_until: next.lockedUntil });
+    const locked = isLocked(next, now);
+    ctx.audit({
+      action: locked ? 'participant.lockout' : 'participant.login.failed',
+      entityType: 'participant',
+      entityId: p.id,
+      actor: ref(p),
+    });
+    throw keepChanges(
+      locked ? fail('ACCOUNT_LOCKED', { minutes: minutesRemaining(next, now) }) : fail('INVALID_CREDENTIALS'),
+    );
+  }
+  const cleared = resetLockout();
+  const fresh = await changeParticipant(ctx, p.id, {
+    failed_attempts: cleared.failedAttempts,
+    locked_until: cleared.lockedUntil,
+  });
+  ctx.audit({ action: 'participant.login', entityType: 'participant', entityId: p.id, actor: ref(p) });
+  return { tokens: await tokensFor(ctx, fresh, body.deviceId), participant: toProfile(fresh) };
+}
+
+/** After a 419 the portal sends refresh token, pid and device id; all three must match. */
+export async function participantRefresh(
+  ctx: ServiceCtx,
+  body: { refreshToken: string; pid: string; deviceId: string },
+) {
+  const { config } = ctx;
+  const { next } = await rotateRefreshToken(
+    ctx,
+    body.refreshToken,
+    (row) => row.participant_id === body.pid && row.device_id === body.deviceId,
+  );
+  const p = await participantById(ctx, next.row.participant_id!);
+  if (!p) throw fail('UNAUTHENTICATED');
+  const accessToken = await participantAccessToken(config, {
+    participantId: p.id,
+    studyId: p.study_id,
+    environment: p.environment,
+    sessionId: next.row.session_id,
+  });
+  return { accessToken, refreshToken: next.token, expiresIn: config.accessTokenTtlSeconds, pid: p.id };
+}
+
+export async function participantLogout(ctx: ServiceCtx) {
+  const actor = ctx.participant();
+  await revokeSession(ctx.db, actor.sessionId);
+  ctx.audit({ action: 'participant.logout', entityType: 'participant', entityId: actor.participantId });
+  return { ok: true as const };
+}
+
+const SAME_ANSWER = { ok: true as const, message: 'If the details match an account, an e-mail has been sent.' };
+
+export async function participantForgotUsername(ctx: ServiceCtx, body: { studyCode: string; email: string }) {
+  const study = await studyByCode(ctx, body.studyCode);
+  let reminded = 0;
+  for (const p of study ? await participantsByEmail(ctx, study.id, body.email) : []) {
+    if (!p.username || !p.email || !study) continue;
+    await queueEmail(ctx, {
+      to: p.email,
+      subject: `Your username for ${study.name}`,
+      body: `Your username for ${study.name} is: ${p.username}`,
+    });
+    ctx.audit({ action: 'participant.username-reminder', entityType: 'participant', entityId: p.id, actor: ref(p) });
+    reminded++;
+  }
+  // The same answer either way (no account discovery); the attempt is on the trail all the same.
+  if (reminded === 0)
+    ctx.audit({ action: 'participant.username-reminder', entityType: 'participant', after: { matched: false } });
+  return SAME_ANSWER;
+}
+
+export async function participantForgotPassword(ctx: ServiceCtx, body: { studyCode: string; username: string }) {
+  const study = await studyByCode(ctx, body.studyCode);
+  const p = study ? await participantByUsername(ctx, study.id, body.username) : undefined;
+  if (!study || !p?.email) {
+    ctx.audit({ action: 'participant.password.reset-requested', entityType: 'participant', after: { matched: false } });
+    return SAME_ANSWER;
+  }
+  const token = await newPasswordToken(ctx, { participantId: p.id }, 'participant_reset', RESET_TOKEN_TTL_MS);
+  const link = `${ctx.config.publicUrl}/participant/#/participants/web/${encodeURIComponent(study.code)}/reset-password/${token}`;
+  await queueEmail(ctx, {
+    to: p.email,
+    subject: `Reset your password for ${study.name}`,
+    body: `To choose a new password, open this link within one hour:\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
+  });
+  ctx.audit({
+    action: 'participant.password.reset-requested',
+    entityType: 'participant',
+    entityId: p.id,
+    actor: ref(p),
+  });
+  return SAME_ANSWER;
+}
+
+export async function participantResetPassword(ctx: ServiceCtx, body: { token: string; password: string }) {
+  const row = await usablePasswordToken(ctx, body.token, 'participant_reset');
+  requirePasswordRules('password', body.password);
+  const p = await participantById(ctx, row.participant_id!);
+  if (!p) throw fail('RESET_TOKEN_INVALID');
+  const cleared = resetLockout();
+  await changeParticipant(ctx, p.id, {
+    password_hash: await hashPassword(body.password),
+    failed_attempts: cleared.failedAttempts,
+    locked_until: cleared.lockedUntil,
+  });
+  await revokeAllOfParticipant(ctx.db, p.id);
+  await markTokenUsed(ctx, row.id);
+  ctx.audit({ action: 'participant.password.reset', entityType: 'participant', entityId: p.id, actor: ref(p) });
+  return { ok: true as const };
+}
+
+export async function participantChangePassword(
+  ctx: ServiceCtx,
+  body: { previousPassword: string; proposedPassword: string },
+) {
+  const p = await lockParticipant(ctx, ctx.participant().participantId);
+  if (!p) throw fail('UNAUTHENTICATED');
+  const state = { failedAttempts: p.failed_attempts, lockedUntil: p.locked_until };
+  const now = new Date();
+  if (isLocked(state, now)) throw fail('ATTEMPT_LIMIT_EXCEEDED');
+  if (!(await verifyPassword(p.password_hash, body.previousPassword))) {
+    const next = evaluateFailedAttempt(state, now);
+    await changeParticipant(ctx, p.id, { failed_attempts: next.failedAttempts, locked_until: next.lockedUntil });
+    ctx.audit({ action: 'participant.password.change-failed', entityType: 'participant', entityId: p.id });
+    throw keepChanges(isLocked(next, now) ? fail('ATTEMPT_LIMIT_EXCEEDED') : fail('IDENTITY_BAD_REQUEST'));
+  }
+  requirePasswordRules('proposedPassword', body.proposedPassword);
+  await changeParticipant(ctx, p.id, {
+    password_hash: await hashPassword(body.proposedPassword),
+    failed_attempts: 0,
+    locked_until: null,
+  });
+  ctx.audit({ action: 'participant.password.change', entityType: 'participant', entityId: p.id });
+  return { ok: true as const };
+}
+
+export async function participantMe(ctx: ServiceCtx) {
+  const p = await participantById(ctx, ctx.participant().participantId);
+  if (!p) throw fail('UNAUTHENTICATED');
+  return toProfile(p);
+}

@@ -1,0 +1,145 @@
+/**
+ * Staff passwords: forgot (an e-mailed reset link), reset, create from an invitation, change; and the
+ * single-use link tokens behind them (000 §7.3; A-077–A-079).
+ */
+import { checkPassword, messageRef, resetLockout, ruleRefs } from '@trialpath/domain';
+import type { PasswordTokenPurpose } from '../../db/schema';
+import type { DbCtx, ServiceCtx } from '../../kernel/context';
+import { fail, fieldError } from '../../kernel/errors';
+import { queueEmail } from '../outbox/outbox.service';
+import { changeUser, endAllTokensOf, lockUser, userById, userByUsernameOrEmail } from '../users/users.service';
+import {
+  findPasswordToken,
+  insertPasswordToken,
+  markPasswordTokenUsed,
+  revokeAllOfUser,
+  voidOpenPasswordTokens,
+} from './auth.repository';
+import { hashPassword, verifyPassword } from './passwords';
+import { staffRef } from './sign-in.service';
+import { newOpaqueToken, sha256 } from './tokens';
+
+export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+
+/** 400 with the failed password rules on the field. */
+export function requirePasswordRules(field: string, password: string): void {
+  const failed = checkPassword(password);
+  if (failed.length) throw fieldError(field, ...ruleRefs(failed));
+}
+
+/** A fresh single-use link token of a purpose for a user; the user's older open ones of that purpose end. */
+export async function newPasswordToken(
+  ctx: DbCtx,
+  owner: { userId: string } | { participantId: string },
+  purpose: PasswordTokenPurpose,
+  ttlMs: number,
+): Promise<string> {
+  await voidOpenPasswordTokens(ctx.db, owner, purpose);
+  const token = newOpaqueToken();
+  await insertPasswordToken(ctx.db, {
+    tokenHash: sha256(token),
+    purpose,
+    ...owner,
+    expiresAt: new Date(Date.now() + ttlMs),
+  });
+  return token;
+}
+
+/** Checks a reset/invitation token; the row stays locked until the transaction ends (single use). */
+export async function usablePasswordToken(ctx: DbCtx, token: string, purpose: PasswordTokenPurpose) {
+  const row = await findPasswordToken(ctx.db, sha256(token), true);
+  if (!row || row.purpose !== purpose) throw fail('RESET_TOKEN_INVALID');
+  if (row.used_at) throw fail('RESET_TOKEN_USED');
+  if (row.expires_at.getTime() <= Date.now()) throw fail('RESET_TOKEN_EXPIRED');
+  return row;
+}
+
+/** A token's row, unlocked, for a read-only look (verify user). */
+export const passwordTokenRow = (ctx: DbCtx, token: string) => findPasswordToken(ctx.db, sha256(token));
+
+export const markTokenUsed = (ctx: DbCtx, id: string) => markPasswordTokenUsed(ctx.db, id);
+
+export async function forgotPassword(ctx: ServiceCtx, body: { username: string }) {
+  const user = await userByUsernameOrEmail(ctx, body.username);
+  // Same answer whether or not the account exists (no account discovery); the attempt is audited either way.
+  if (user && user.status === 'ACTIVE') {
+    const token = await newPasswordToken(ctx, { userId: user.id }, 'reset', RESET_TOKEN_TTL_MS);
+    const link = `${ctx.config.publicUrl}/#/reset-password/${token}`;
+    await queueEmail(ctx, {
+      to: user.email,
+      subject: 'Reset your Trialpath password',
+      body: `Hello ${user.first_name},\n\nTo choose a new password, open this link within one hour:\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
+    });
+    ctx.audit({
+      action: 'auth.password.reset-requested',
+      entityType: 'user',
+      entityId: user.id,
+      actor: staffRef(user),
+    });
+  } else {
+    ctx.audit({ action: 'auth.password.reset-requested', entityType: 'user', after: { matched: false } });
+  }
+  return { ok: true as const, message: 'If the account exists, an e-mail with a reset link has been sent.' };
+}
+
+export async function resetPassword(ctx: ServiceCtx, body: { token: string; password: string }) {
+  const row = await usablePasswordToken(ctx, body.token, 'reset');
+  requirePasswordRules('password', body.password);
+  const user = await userById(ctx, row.user_id!);
+  if (!user || user.status === 'DEACTIVATED') throw fail('RESET_TOKEN_INVALID');
+  const cleared = resetLockout();
+  await changeUser(ctx, user.id, {
+    password_hash: await hashPassword(body.password),
+    failed_attempts: cleared.failedAttempts,
+    locked_until: cleared.lockedUntil,
+  });
+  // A reset means the old password may be known to someone else: end every session.
+  await endAllTokensOf(ctx, user.id);
+  await revokeAllOfUser(ctx.db, user.id);
+  await markPasswordTokenUsed(ctx.db, row.id);
+  ctx.audit({ action: 'auth.password.reset', entityType: 'user', entityId: user.id, actor: staffRef(user) });
+  return { ok: true as const };
+}
+
+export async function createPassword(ctx: ServiceCtx, body: { token: string; password: string }) {
+  const row = await usablePasswordToken(ctx, body.token, 'invite');
+  requirePasswordRules('password', body.password);
+  const user = await userById(ctx, row.user_id!);
+  if (user?.status !== 'INVITED') throw fail('RESET_TOKEN_INVALID');
+  const after = await changeUser(ctx, user.id, { password_hash: await hashPassword(body.password), status: 'ACTIVE' });
+  await markPasswordTokenUsed(ctx.db, row.id);
+  ctx.audit({
+    action: 'auth.password.create',
+    entityType: 'user',
+    entityId: user.id,
+    actor: staffRef(user),
+    before: { status: user.status },
+    after: { status: after.status },
+  });
+  return { ok: true as const };
+}
+
+export async function checkToken(ctx: ServiceCtx, input: { token: string }) {
+  const row = await findPasswordToken(ctx.db, sha256(input.token));
+  // Registration links are checked with verifyUser (POST /users/verify), not here.
+  const valid = !!row && row.purpose !== 'register' && !row.used_at && row.expires_at.getTime() > Date.now();
+  if (!row || !valid) return { valid: false, purpose: null, username: null };
+  let username: string | null = null;
+  if (row.user_id) username = (await userById(ctx, row.user_id))?.username ?? null;
+  return { valid: true, purpose: row.purpose === 'invite' ? ('invite' as const) : ('reset' as const), username };
+}
+
+export async function changePassword(ctx: ServiceCtx, body: { currentPassword: string; newPassword: string }) {
+  const user = await lockUser(ctx, ctx.staff().userId);
+  if (!user) throw fail('UNAUTHENTICATED');
+  if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
+    throw fieldError('currentPassword', messageRef('auth.invalidCredentials'));
+  }
+  requirePasswordRules('newPassword', body.newPassword);
+  if (body.newPassword === body.currentPassword) throw fieldError('newPassword', messageRef('password.reused'));
+  await changeUser(ctx, user.id, { password_hash: await hashPassword(body.newPassword) });
+  ctx.audit({ action: 'auth.password.change', entityType: 'user', entityId: user.id });
+  return { ok: true as const };
+}
+
+export { hashPassword } from './passwords';

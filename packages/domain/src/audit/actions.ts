@@ -1,0 +1,78 @@
+/**
+ * Every audit action, declared once (ICH E6(R3) data governance; 21 CFR 11.10(e)): what was done, to
+ * which kind of record. The server records only these; the audit trail screens and the CDISC ODM
+ * AuditRecords of the exports read the same list. A new write adds its action here first.
+ */
+
+/** The kinds of record an audit entry is about. */
+export const AUDIT_ENTITY_TYPES = ['user', 'participant', 'study', 'client', 'outbox', 'sso_provider'] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+interface ActionDef {
+  /** The record kinds the action may be about (most have one). */
+  entity: readonly AuditEntityType[];
+  /** What happened, for people reading the trail. */
+  summary: string;
+}
+
+export const AUDIT_ACTIONS = {
+  // staff sign-in and sessions
+  'auth.login': { entity: ['user'], summary: 'Signed in' },
+  'auth.login.failed': { entity: ['user'], summary: 'Sign-in refused' },
+  'auth.login.locked': { entity: ['user'], summary: 'Sign-in refused: account locked' },
+  'auth.lockout': { entity: ['user'], summary: 'Account locked after failed sign-ins' },
+  'auth.logout': { entity: ['user'], summary: 'Signed out' },
+  'auth.study-token': { entity: ['study'], summary: 'Entered a study' },
+  'auth.session.revoked': {
+    entity: ['user', 'participant'],
+    summary: 'Session ended: a refresh token was reused or presented by another device',
+  },
+  'auth.mfa.challenge': { entity: ['user'], summary: 'Second-factor code sent' },
+  'auth.mfa.failed': { entity: ['user'], summary: 'Wrong second-factor code' },
+  'auth.mfa.resend': { entity: ['user'], summary: 'Second-factor code sent again' },
+  'auth.otp-verified.challenge': { entity: ['user'], summary: 'Code sent to confirm the e-mail address at sign-in' },
+  'auth.otp.send': { entity: ['user'], summary: 'One-time code sent' },
+  'auth.otp.verify': { entity: ['user'], summary: 'One-time code confirmed' },
+  'auth.otp.failed': { entity: ['user'], summary: 'Wrong one-time code' },
+  'auth.password.reset-requested': { entity: ['user'], summary: 'Password reset asked for' },
+  'auth.password.reset': { entity: ['user'], summary: 'Password reset' },
+  'auth.password.create': { entity: ['user'], summary: 'Password created from an invitation' },
+  'auth.password.change': { entity: ['user'], summary: 'Password changed' },
+  'auth.username.reminder': { entity: ['user'], summary: 'Username reminder sent' },
+  'auth.sso.start': { entity: ['sso_provider'], summary: 'Single sign-on started' },
+  'auth.sso.failed': { entity: ['user', 'sso_provider'], summary: 'Single sign-on refused' },
+  'auth.sso.link': { entity: ['user'], summary: 'Account linked to a single sign-on identity' },
+  // staff accounts
+  'user.invite': { entity: ['user'], summary: 'User invited' },
+  'user.register': { entity: ['user'], summary: 'Invitee registered' },
+  'user.unlock': { entity: ['user'], summary: 'Account unlocked by an administrator' },
+  'user.logout-everywhere': { entity: ['user'], summary: 'Signed out everywhere by an administrator' },
+  'user.profile.update': { entity: ['user'], summary: 'Profile changed' },
+  'user.profile-image.update': { entity: ['user'], summary: 'Profile photo changed' },
+  'user.email.change-requested': { entity: ['user'], summary: 'E-mail change asked for' },
+  'user.email.verify': { entity: ['user'], summary: 'E-mail address confirmed' },
+  'user.phone.verify': { entity: ['user'], summary: 'Mobile number confirmed' },
+  // participants
+  'participant.login': { entity: ['participant'], summary: 'Participant signed in' },
+  'participant.login.failed': { entity: ['participant'], summary: 'Participant sign-in refused' },
+  'participant.login.locked': { entity: ['participant'], summary: 'Participant sign-in refused: account locked' },
+  'participant.lockout': { entity: ['participant'], summary: 'Participant account locked after failed sign-ins' },
+  'participant.logout': { entity: ['participant'], summary: 'Participant signed out' },
+  'participant.password.change': { entity: ['participant'], summary: 'Participant password changed' },
+  'participant.password.change-failed': { entity: ['participant'], summary: 'Participant password change refused' },
+  'participant.password.reset-requested': { entity: ['participant'], summary: 'Participant password reset asked for' },
+  'participant.password.reset': { entity: ['participant'], summary: 'Participant password reset' },
+  'participant.username-reminder': { entity: ['participant'], summary: 'Participant username reminder sent' },
+  // platform
+  'outbox.sent': { entity: ['outbox'], summary: 'Message delivered' },
+  'outbox.retry': { entity: ['outbox'], summary: 'Message refused; will be retried' },
+  'outbox.failed': { entity: ['outbox'], summary: 'Message given up after repeated refusals' },
+  'demo.seed': { entity: ['client'], summary: 'Demo data set written' },
+} as const satisfies Record<string, ActionDef>;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export type AuditEntityOf<A extends AuditAction> = (typeof AUDIT_ACTIONS)[A]['entity'][number];
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === 'string' && Object.hasOwn(AUDIT_ACTIONS, value);
+}

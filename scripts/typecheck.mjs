@@ -7,7 +7,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const { workspaces } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 let failed = false;
-for (const ws of workspaces) {
+// The workspaces, and the repository's own structure checks.
+for (const ws of [...workspaces, 'scripts/architecture']) {
   if (!existsSync(path.join(root, ws, 'tsconfig.json'))) continue;
   try {
     execFileSync(process.execPath, [tsc, '-p', ws, '--noEmit'], { cwd: root, stdio: 'inherit' });

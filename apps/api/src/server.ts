@@ -3,8 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { runMigrations } from './db/migrate';
 import { openDatabase } from './db/open';
-import { startOutboxWorker } from './modules/outbox/outbox.delivery';
-import { configuredSenders } from './modules/outbox/outbox.senders';
+import { configuredSenders, startOutboxWorker } from './modules/outbox/outbox.job';
 import { createPlatform } from './platform';
 import { seedDemo } from './seed/demo';
 

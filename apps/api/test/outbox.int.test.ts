@@ -9,12 +9,7 @@ import { forgotPassword, listMailbox } from '@trialpath/contract';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  deliverDue,
-  MAX_DELIVERY_ATTEMPTS,
-  retryDelayMs,
-  startOutboxWorker,
-} from '../src/modules/outbox/outbox.delivery';
+import { deliverDue, MAX_DELIVERY_ATTEMPTS, retryDelayMs, startOutboxWorker } from '../src/modules/outbox/outbox.job';
 import { smsWebhookSender, smtpSender } from '../src/modules/outbox/outbox.senders';
 import { queueEmail, queueSms } from '../src/modules/outbox/outbox.service';
 import { auditActions, call, createTestApp, latestOutbox, type TestApp } from './helpers';

@@ -1,7 +1,7 @@
 /**
  * Outgoing e-mail and SMS go to the outbox table in the caller's transaction, so a message exists
  * exactly when the change that caused it was committed. A sender (SMTP, SMS provider) drains it
- * (outbox.delivery.ts).
+ * (outbox.job.ts).
  */
 import type { DbCtx, ServiceCtx } from '../../kernel/context';
 import { fail } from '../../kernel/errors';

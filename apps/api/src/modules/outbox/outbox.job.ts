@@ -11,6 +11,8 @@ import { type Platform, withSystemContext } from '../../kernel/context';
 import { claimDueMessage, type OutboxRow, recordDelivery } from './outbox.repository';
 import type { Senders } from './outbox.senders';
 
+export { configuredSenders } from './outbox.senders';
+
 /** After this many refused attempts (about a day and a half of retrying) a message is marked failed. */
 export const MAX_DELIVERY_ATTEMPTS = 10;
 

@@ -1,55 +1,14 @@
 /** All SQL on sso_providers, sso_login_states and sso_identities (migrations/202611220545_sso.sql). */
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
-
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-
-export interface SsoProvidersTable {
-  id: Generated<string>;
-  client_id: string;
-  name: string;
-  issuer: string;
-  oidc_client_id: string;
-  oidc_client_secret: string | null;
-  enabled: Generated<boolean>;
-  created_at: Generated<Date>;
-}
-
-export interface SsoLoginStatesTable {
-  state_hash: string;
-  nonce: string;
-  code_verifier: string;
-  provider_id: string;
-  redirect_to: string | null;
-  expires_at: Timestamp;
-  used_at: NullableTimestamp;
-  created_at: Generated<Date>;
-}
-
-export interface SsoIdentitiesTable {
-  provider_id: string;
-  subject: string;
-  user_id: string;
-  created_at: Generated<Date>;
-  last_login_at: Generated<Date>;
-}
-
-/** The area's tables, added to the shared typed view (db/schema.ts) only here (a type: Kysely wants an index signature). */
-type SsoTables = {
-  sso_providers: SsoProvidersTable;
-  sso_login_states: SsoLoginStatesTable;
-  sso_identities: SsoIdentitiesTable;
-};
+import type { SsoIdentitiesTable, SsoLoginStatesTable, SsoProvidersTable } from '../../db/schema';
 
 export type SsoProviderRow = Selectable<SsoProvidersTable>;
 export type SsoLoginStateRow = Selectable<SsoLoginStatesTable>;
 export type SsoIdentityRow = Selectable<SsoIdentitiesTable>;
 
-const sso = (db: Db) => db.withTables<SsoTables>();
-
 export function listEnabledProviders(db: Db, clientId: string): Promise<SsoProviderRow[]> {
-  return sso(db)
+  return db
     .selectFrom('sso_providers')
     .selectAll()
     .where('client_id', '=', clientId)
@@ -60,7 +19,7 @@ export function listEnabledProviders(db: Db, clientId: string): Promise<SsoProvi
 }
 
 export function findProvider(db: Db, id: string): Promise<SsoProviderRow | undefined> {
-  return sso(db).selectFrom('sso_providers').selectAll().where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('sso_providers').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export async function insertProvider(
@@ -74,7 +33,7 @@ export async function insertProvider(
     enabled?: boolean;
   },
 ): Promise<SsoProviderRow> {
-  return sso(db)
+  return db
     .insertInto('sso_providers')
     .values({
       client_id: values.clientId,
@@ -99,7 +58,7 @@ export async function insertLoginState(
     expiresAt: Date;
   },
 ): Promise<void> {
-  await sso(db)
+  await db
     .insertInto('sso_login_states')
     .values({
       state_hash: values.stateHash,
@@ -114,7 +73,7 @@ export async function insertLoginState(
 
 /** Locked until the transaction ends: two calls with the same state cannot both use it. */
 export function findLoginStateForUpdate(db: Db, stateHash: string): Promise<SsoLoginStateRow | undefined> {
-  return sso(db)
+  return db
     .selectFrom('sso_login_states')
     .selectAll()
     .where('state_hash', '=', stateHash)
@@ -123,20 +82,16 @@ export function findLoginStateForUpdate(db: Db, stateHash: string): Promise<SsoL
 }
 
 export async function markLoginStateUsed(db: Db, stateHash: string): Promise<void> {
-  await sso(db)
-    .updateTable('sso_login_states')
-    .set({ used_at: new Date() })
-    .where('state_hash', '=', stateHash)
-    .execute();
+  await db.updateTable('sso_login_states').set({ used_at: new Date() }).where('state_hash', '=', stateHash).execute();
 }
 
 /** Housekeeping: states are worthless a day after they expired. */
 export async function deleteStaleLoginStates(db: Db, before: Date): Promise<void> {
-  await sso(db).deleteFrom('sso_login_states').where('expires_at', '<', before).execute();
+  await db.deleteFrom('sso_login_states').where('expires_at', '<', before).execute();
 }
 
 export function findIdentity(db: Db, providerId: string, subject: string): Promise<SsoIdentityRow | undefined> {
-  return sso(db)
+  return db
     .selectFrom('sso_identities')
     .selectAll()
     .where('provider_id', '=', providerId)
@@ -145,7 +100,7 @@ export function findIdentity(db: Db, providerId: string, subject: string): Promi
 }
 
 export function findIdentityOfUser(db: Db, providerId: string, userId: string): Promise<SsoIdentityRow | undefined> {
-  return sso(db)
+  return db
     .selectFrom('sso_identities')
     .selectAll()
     .where('provider_id', '=', providerId)
@@ -154,11 +109,11 @@ export function findIdentityOfUser(db: Db, providerId: string, userId: string): 
 }
 
 export async function insertIdentity(db: Db, providerId: string, subject: string, userId: string): Promise<void> {
-  await sso(db).insertInto('sso_identities').values({ provider_id: providerId, subject, user_id: userId }).execute();
+  await db.insertInto('sso_identities').values({ provider_id: providerId, subject, user_id: userId }).execute();
 }
 
 export async function touchIdentity(db: Db, providerId: string, subject: string): Promise<void> {
-  await sso(db)
+  await db
     .updateTable('sso_identities')
     .set({ last_login_at: new Date() })
     .where('provider_id', '=', providerId)

@@ -1,0 +1,52 @@
+/** The studies area: reference countries and languages, studies with their languages and countries, sites. */
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp, Json } from './columns';
+
+export interface CountriesTable {
+  id: string;
+  name: string;
+  iso_code3: string;
+  sort_order: Generated<number>;
+  active: Generated<boolean>;
+}
+
+export interface LanguagesTable {
+  id: string;
+  display_name: string;
+}
+
+export interface StudiesTable {
+  id: Generated<string>;
+  client_id: string;
+  code: string;
+  name: string;
+  sponsor_name: string | null;
+  status: ColumnType<'DESIGN' | 'LIVE' | 'CLOSED', 'DESIGN' | 'LIVE' | 'CLOSED' | undefined>;
+  color: string | null;
+  is_new_study_configurator: Generated<boolean>;
+  features: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface StudyLanguagesTable {
+  study_id: string;
+  language_id: string;
+  is_default: Generated<boolean>;
+}
+
+export interface StudyCountriesTable {
+  study_id: string;
+  country_id: string;
+  is_default: Generated<boolean>;
+}
+
+export interface SitesTable {
+  id: Generated<string>;
+  study_id: string;
+  site_code: string;
+  name: string;
+  site_sub_type: string;
+  country_id: string;
+  created_at: Generated<Date>;
+}

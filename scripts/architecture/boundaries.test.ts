@@ -63,6 +63,25 @@ describe('API: module boundaries', () => {
     expect(bad.map(show)).toEqual([]);
   });
 
+  it('modules depend on each other one way only (no cycle between areas)', () => {
+    const deps = new Map<string, Set<string>>();
+    for (const e of edges) {
+      const from = areaOf(e.from);
+      const to = areaOf(e.to!);
+      if (from && to && from !== to) deps.set(from, (deps.get(from) ?? new Set()).add(to));
+    }
+    const cycles: string[] = [];
+    const visit = (area: string, path: string[]) => {
+      if (path.includes(area)) {
+        cycles.push([...path.slice(path.indexOf(area)), area].join(' → '));
+        return;
+      }
+      for (const next of deps.get(area) ?? []) visit(next, [...path, area]);
+    };
+    for (const area of deps.keys()) visit(area, []);
+    expect([...new Set(cycles)]).toEqual([]);
+  });
+
   it('the check sees the imports it judges (a repository import from another module would be caught)', () => {
     // Guards the guard: the module graph is read at all, and holds module-to-service edges.
     const crossModule = edges.filter((e) => areaOf(e.from) && areaOf(e.to!) && areaOf(e.from) !== areaOf(e.to!));

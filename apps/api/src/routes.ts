@@ -1,5 +1,6 @@
 /** Every handler, one list per area; app.ts refuses to start if an ENDPOINT has none. */
 import type { RouteDef } from './http/context';
+import { accountAdminRoutes } from './modules/auth/account-admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { identityRoutes } from './modules/auth/identity.routes';
 import { participantAuthRoutes } from './modules/auth/participant-auth.routes';
@@ -21,6 +22,7 @@ export const ALL_ROUTES: readonly RouteDef[] = [
   ...participantAuthRoutes,
   ...profileRoutes,
   ...userRoutes,
+  ...accountAdminRoutes,
   ...studyRoutes,
   ...participantRoutes,
   ...ssoRoutes,

@@ -83,6 +83,7 @@ describe('useIdleTimeout', () => {
     const hook = renderHook(() =>
       useIdleTimeout({
         enabled: true,
+        sharedKey: 'trialpath.lastActivity',
         readLastActivity: () => stored,
         writeLastActivity: (ms) => {
           stored = ms;
@@ -146,18 +147,31 @@ describe('useIdleTimeout', () => {
     expect(t.onExpire).toHaveBeenCalledWith('idle');
   });
 
-  it('activity in another tab (a storage event over the shared value) keeps this tab signed in', () => {
+  it('activity in another tab (its storage event on the shared key) resets the timer, without writing back', () => {
     vi.useFakeTimers();
     const t = setup(null);
     t.advance(8_000);
-    // The other tab wrote the shared last activity; this tab only hears the storage event.
+    const writtenBefore = t.stored();
     act(() => {
-      t.setStored(1_008_000);
-      window.dispatchEvent(new StorageEvent('storage', { key: 'trialpath.lastActivity' }));
+      window.dispatchEvent(new StorageEvent('storage', { key: 'trialpath.lastActivity', newValue: '1008000' }));
     });
-    expect(t.stored()).toBe(1_008_000);
+    // Writing back would fire a storage event in the other tab, which would answer in kind forever.
+    expect(t.stored()).toBe(writtenBefore);
     t.advance(8_000);
     expect(t.onExpire).not.toHaveBeenCalled();
+    t.advance(3_000);
+    expect(t.onExpire).toHaveBeenCalledWith('idle');
+  });
+
+  it('a storage event on another key (a token refresh in another tab) is not activity', () => {
+    vi.useFakeTimers();
+    const t = setup(null);
+    t.advance(8_000);
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'trialpath.token', newValue: 'x' }));
+    });
+    t.advance(3_000);
+    expect(t.onExpire).toHaveBeenCalledWith('idle');
   });
 
   it('never expires during a telehealth call', () => {
@@ -165,5 +179,7 @@ describe('useIdleTimeout', () => {
     const t = setup(null, { paused: true });
     t.advance(30_000);
     expect(t.onExpire).not.toHaveBeenCalled();
+    // The call also keeps the other tabs alive: the shared last activity follows the clock.
+    expect(t.stored()).toBe(1_030_000);
   });
 });

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearSession } from '../shared/api';
 import { session, useSignedIn } from '../shared/session';
-import { storage } from '../shared/storage';
+import { STAFF_STORAGE_KEYS, storage } from '../shared/storage';
 
 /** Idle timeout of the signed-in session (000 §9) with the session-expiry message (000 §8.2). */
 export function IdleWatcher() {
@@ -15,10 +15,12 @@ export function IdleWatcher() {
 
   useIdleTimeout({
     enabled: signedIn && !expired,
+    sharedKey: STAFF_STORAGE_KEYS.lastActivity,
     readLastActivity: () => storage.getLastActivity(),
     writeLastActivity: (ms) => storage.setLastActivity(ms),
     isPaused: () => session.isTelehealthCallActive(),
     onExpire: (reason) => {
+      // 000 §9: a page opened after the limit logs out at once; expiry while open asks to confirm first.
       if (reason === 'load') clearSession();
       else setExpired(true);
     },

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { cleanRequestBody } from './request-body';
 import { sanitizeContent } from './sanitize';
 
 describe('sanitizeContent (002 §5)', () => {
@@ -114,30 +113,5 @@ describe('sanitizeContent (002 §5)', () => {
     expect(out.date).toBe(date);
     expect(input.title).toBe('<b onclick="x()">Hi</b>');
     expect(sanitizeContent(Object.assign(Object.create(null), { a: '&amp;' }))).toEqual({ a: '&' });
-  });
-});
-
-describe('cleanRequestBody (A-164)', () => {
-  it('drops undefined deeply and keeps everything else', () => {
-    const file = new Uint8Array([1]);
-    const body = {
-      a: undefined,
-      b: null,
-      c: '',
-      d: 0,
-      e: false,
-      f: { g: undefined, h: [1, undefined, { i: undefined, j: 1 }] },
-      file,
-    };
-    const out = cleanRequestBody(body);
-    expect(out).toEqual({ b: null, c: '', d: 0, e: false, f: { h: [1, null, { j: 1 }] }, file });
-    expect('a' in out).toBe(false);
-    expect(out.file).toBe(file);
-    expect(body.a).toBeUndefined();
-    expect('a' in body).toBe(true);
-  });
-
-  it.each([[null], [undefined], [3], ['x']])('passes %j through', (v) => {
-    expect(cleanRequestBody(v)).toBe(v);
   });
 });

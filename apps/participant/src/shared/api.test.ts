@@ -3,6 +3,7 @@ import {
   createApiClient,
   getParticipantProfile,
   getParticipantWebStudy,
+  participantChangePassword,
   participantLogin,
   participantRefresh,
 } from '@trialpath/contract';
@@ -149,6 +150,17 @@ describe('error handling (spec 000 §8.1)', () => {
 describe('portal client wiring', () => {
   afterEach(() => vi.unstubAllGlobals());
 
+  const portalApi = (session: ReturnType<typeof createSessionStore>) =>
+    createPortalApi({
+      session,
+      deviceId: () => 'device-1',
+      language: () => 'en',
+      signOut: vi.fn(),
+      warn: vi.fn(),
+      message: catalogue,
+      isOnline: () => true,
+    });
+
   it('refreshes with refresh token, pid and device id on 419, then repeats the call with the new token', async () => {
     const calls: { url: string; headers: Record<string, string>; body?: unknown }[] = [];
     const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
@@ -203,51 +215,50 @@ describe('portal client wiring', () => {
   it('aborts a call unanswered after REQUEST_TIMEOUT_MS and reports it as status 0', async () => {
     vi.useFakeTimers();
     try {
-      const bodies: unknown[] = [];
       vi.stubGlobal(
         'fetch',
-        vi.fn((_url: string, init: RequestInit) => {
-          bodies.push(JSON.parse(String(init.body)));
-          // Never answers until aborted, like a hung server.
-          return new Promise<Response>((_resolve, reject) => {
-            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-          });
-        }),
+        vi.fn(
+          (_url: string, init: RequestInit) =>
+            // Never answers until aborted, like a hung server.
+            new Promise<Response>((_resolve, reject) => {
+              init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+            }),
+        ),
       );
-      const warn = vi.fn();
-      const api = createPortalApi({
-        session: createSessionStore(memoryStorage()),
-        deviceId: () => 'device-1',
-        language: () => 'en',
-        signOut: vi.fn(),
-        warn,
-        message: catalogue,
-        isOnline: () => true,
-      });
-      const pending = api.call(participantLogin, {
-        body: {
-          studyCode: 'DEMO',
-          username: 'participant.demo',
-          password: 'x',
-          deviceId: 'device-1',
-          isWebPortal: undefined,
-        } as never,
-      });
-      const outcome = pending.catch((e: unknown) => e);
-      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS + 1);
+      const api = portalApi(createSessionStore(memoryStorage()));
+      const outcome = api
+        .call(participantLogin, {
+          body: { studyCode: 'DEMO', username: 'participant.demo', password: 'x', deviceId: 'device-1' },
+        })
+        .catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+      const settled = await Promise.race([outcome, Promise.resolve('pending')]);
+      expect(settled).toBe('pending');
+      await vi.advanceTimersByTimeAsync(1);
       const e = await outcome;
       expect(e).toBeInstanceOf(ApiRequestError);
       expect((e as ApiRequestError).status).toBe(0);
-      expect(bodies[0]).toEqual({
-        studyCode: 'DEMO',
-        username: 'participant.demo',
-        password: 'x',
-        deviceId: 'device-1',
-      });
-      expect(Object.hasOwn(bodies[0] as object, 'isWebPortal')).toBe(false);
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('cleans a PUT body before sending (A-163): a member without a value is left out, not sent as null', async () => {
+    const sent: { method: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        sent.push({ method: String(init.method), body: JSON.parse(String(init.body)) });
+        return new Response(JSON.stringify({ ok: true }), { status: 200 });
+      }),
+    );
+    const store = createSessionStore(memoryStorage());
+    store.set(s);
+    // A number field left empty reads as NaN; JSON alone would send it as null, "clear this value".
+    const body = { previousPassword: 'Old#pass1', proposedPassword: 'New#pass1', reminderDays: Number.NaN };
+    await portalApi(store).call(participantChangePassword, { body: body as never });
+    expect(sent).toEqual([{ method: 'PUT', body: { previousPassword: 'Old#pass1', proposedPassword: 'New#pass1' } }]);
+    expect(body.reminderDays).toBeNaN();
   });
 
   it('is the contract client (same call shape)', () => {

@@ -52,8 +52,15 @@ afterEach(() => {
 
 describe('PUT and POST bodies are cleaned before sending (A-163)', () => {
   it('passes a PUT body through cleanRequestBody and sends the cleaned body', async () => {
-    const body = { firstName: 'Ann', lastName: 'Lee', phoneNumber: undefined, workNumber: null };
-    await api.call(updateProfile, { body });
+    // A NaN (an empty number field) would go out as null, "clear this value", without the cleaning.
+    const body = {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      phoneNumber: undefined,
+      workNumber: null,
+      licenseType: Number.NaN,
+    };
+    await api.call(updateProfile, { body: body as never });
     expect(cleanSpy.calls).toEqual([body]);
     const init = fetchMock.mock.calls[0]![1] as RequestInit;
     expect(JSON.parse(init.body as string)).toEqual({ firstName: 'Ann', lastName: 'Lee', workNumber: null });

@@ -24,7 +24,12 @@ describe('cleanRequestBody (A-164)', () => {
   });
 
   it('drops NaN and ±Infinity members, which JSON would send as null ("clear this field")', () => {
-    const body = { weight: Number.NaN, height: Number.POSITIVE_INFINITY, depth: -0, nested: { n: Number.NEGATIVE_INFINITY } };
+    const body = {
+      weight: Number.NaN,
+      height: Number.POSITIVE_INFINITY,
+      depth: -0,
+      nested: { n: Number.NEGATIVE_INFINITY },
+    };
     expect(JSON.parse(JSON.stringify(cleanRequestBody(body)))).toEqual({ depth: 0, nested: {} });
     expect(cleanRequestBody([1, Number.NaN, 3])).toEqual([1, null, 3]);
   });

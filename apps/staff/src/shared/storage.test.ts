@@ -3,6 +3,8 @@ import { storage } from './storage';
 
 beforeEach(() => window.localStorage.clear());
 
+const SUMMARY = { userId: 'u1', id: 's1', code: 'S1', name: 'Study one' };
+
 describe('staff storage', () => {
   it('uses the product prefix for every key', () => {
     storage.setTokens('a', 'r');
@@ -15,14 +17,14 @@ describe('staff storage', () => {
     storage.setTokens('a', 'r');
     storage.setStudyToken('s1', { token: 't', refreshToken: 'rt' });
     storage.setStudyDetails('s1', { name: 'x' });
-    storage.setStudySummary({ id: 's1' });
+    storage.setStudySummary(SUMMARY);
     storage.setClientId('c1');
     window.localStorage.setItem('other-app', '1');
     storage.clearOnLogout();
     expect(storage.getToken()).toBeNull();
     expect(storage.getStudyToken('s1')).toBeNull();
     expect(storage.getStudyDetails('s1')).toBeNull();
-    expect(storage.getStudySummary()).toEqual({ id: 's1' });
+    expect(storage.getStudySummary()).toEqual(SUMMARY);
     expect(storage.getClientId()).toBe('c1');
     expect(window.localStorage.getItem('other-app')).toBe('1');
   });
@@ -31,7 +33,7 @@ describe('staff storage', () => {
     storage.setTokens('a', 'r');
     storage.setStudyToken('s1', { token: 't', refreshToken: 'rt' });
     storage.setStudyDetails('s1', { name: 'x' });
-    storage.setStudySummary({ id: 's1' });
+    storage.setStudySummary(SUMMARY);
     storage.setUser({ id: 'u1' });
     storage.setLanguage('es');
     storage.setClientId('c1');

@@ -18,6 +18,14 @@ export interface StoredSignature {
   image: string | null;
 }
 
+/** The last study the user opened, kept across their logout (000 §9); `userId` says whose it is. */
+export interface StudySummary {
+  userId: string;
+  id: string;
+  code: string;
+  name: string;
+}
+
 export interface StudyTokenPair {
   token: string;
   refreshToken: string;
@@ -102,11 +110,11 @@ export const storage = {
   setStudyDetails(studyId: string, details: unknown) {
     write(studyStorageKey(STORAGE_KEYS.studyDetails, studyId), JSON.stringify(details));
   },
-  /** Summary of the last studies seen (kept across logout, 000 §9). */
-  getStudySummary<T>(): T | null {
-    return readJson<T | null>(K.studySummary, null);
+  /** The last study opened (kept across logout, 000 §9). */
+  getStudySummary(): StudySummary | null {
+    return readJson<StudySummary | null>(K.studySummary, null);
   },
-  setStudySummary(summary: unknown) {
+  setStudySummary(summary: StudySummary) {
     write(K.studySummary, JSON.stringify(summary));
   },
 
@@ -164,7 +172,10 @@ export const storage = {
     removeOwnKeys('logout');
   },
 
-  /** Clearing all local storage (000 §9): remove every key of ours except the client id; other apps' keys stay. */
+  /**
+   * Clearing all local storage (000 §9): remove every key of ours except the client id; other apps' keys
+   * stay. Done when another person signs in on this browser (`startSession`).
+   */
   clearAll() {
     removeOwnKeys('clear');
   },

@@ -4,8 +4,19 @@ import { session } from '../../shared/session';
 import { queryKeys } from '../../shared/startup';
 import { storage } from '../../shared/storage';
 
-/** Store a fresh session: tokens, the profile from the sign-in answer, last activity now. */
+/**
+ * Store a fresh session: tokens, the profile from the sign-in answer, last activity now. When the
+ * person signing in is not the one whose study summary this browser kept across their logout, all
+ * local storage is cleared first (000 §9: keeping only the client id), so nothing of theirs carries over
+ * to the next person at a shared computer; the language chosen on the sign-in page stays.
+ */
 export function startSession(queryClient: QueryClient, tokens: Tokens, user: StaffUser) {
+  const previous = storage.getStudySummary();
+  if (previous && previous.userId !== user.id) {
+    const language = storage.getLanguage();
+    storage.clearAll();
+    if (language) storage.setLanguage(language);
+  }
   storage.setTokens(tokens.accessToken, tokens.refreshToken);
   storage.setLastActivity(Date.now());
   storage.setUser(user);

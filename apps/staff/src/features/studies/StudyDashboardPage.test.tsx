@@ -47,6 +47,7 @@ function serveStudy(answer: () => Response) {
 beforeEach(() => {
   window.localStorage.clear();
   storage.setTokens('t', 'r');
+  storage.setUser({ id: 'u1', username: 'crc.demo' });
 });
 afterEach(() => {
   cleanup();
@@ -60,7 +61,7 @@ describe('study details cached per study (A-177)', () => {
     expect(await screen.findByRole('heading', { name: 'Trialpath Demo Study' })).toBeTruthy();
     await waitFor(() => expect(storage.getStudyDetails(S)).toMatchObject({ id: S, name: 'Trialpath Demo Study' }));
     expect(storage.getStudyDetails('another-study')).toBeNull();
-    expect(storage.getStudySummary()).toEqual({ id: S, code: 'DEMO', name: 'Trialpath Demo Study' });
+    expect(storage.getStudySummary()).toEqual({ userId: 'u1', id: S, code: 'DEMO', name: 'Trialpath Demo Study' });
   });
 
   it('shows the cached details at once and keeps them when the call fails', async () => {

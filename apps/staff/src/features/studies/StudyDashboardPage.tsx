@@ -55,7 +55,8 @@ export function StudyDashboardPage() {
   useEffect(() => {
     if (!study.data || !study.isFetchedAfterMount) return;
     storage.setStudyDetails(studyId, study.data);
-    storage.setStudySummary({ id: study.data.id, code: study.data.code, name: study.data.name });
+    const userId = storage.getUser<Pick<StaffUser, 'id'>>()?.id;
+    if (userId) storage.setStudySummary({ userId, id: study.data.id, code: study.data.code, name: study.data.name });
   }, [study.data, study.isFetchedAfterMount, studyId]);
 
   const flags = useFlagsQuery();

@@ -26,7 +26,7 @@ function maskUrl(url: string): string {
 const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** "1 MiB", "2 MiB", "512 KiB": the limit named in a 413 message. */
-export function formatByteLimit(bytes: number): string {
+function formatByteLimit(bytes: number): string {
   if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
   if (bytes % 1024 === 0) return `${bytes / 1024} KiB`;
   return `${bytes} bytes`;

@@ -29,7 +29,7 @@ export const StaffUserSchema = z.object({
 });
 export type StaffUser = z.infer<typeof StaffUserSchema>;
 
-export const TokensSchema = z.object({
+const TokensSchema = z.object({
   accessToken: z.string(),
   refreshToken: z.string(),
   /** Seconds until the access token expires. */

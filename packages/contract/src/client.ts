@@ -55,7 +55,7 @@ function toQueryString(query: Record<string, unknown> | undefined): string {
 }
 
 /** A signal that aborts when `outer` aborts or after `ms` milliseconds (no timer when ms is not set). */
-export function withTimeout(
+function withTimeout(
   outer: AbortSignal | undefined,
   ms: number | undefined,
 ): { signal: AbortSignal | undefined; clear: () => void } {

@@ -45,7 +45,7 @@ export function parseApiError(body: unknown): ApiError | null {
 
 export const OkSchema = z.object({ ok: z.literal(true), message: z.string().optional() });
 
-export const Uuid = z.string().uuid();
+const Uuid = z.string().uuid();
 export const IdParam = z.object({ id: Uuid }).strict();
 
 export const PageQuery = z
@@ -68,7 +68,7 @@ export function pageOf<T extends z.ZodType>(item: T) {
 }
 
 /** A reason for change (GCP): what a person types when they change or correct a record. */
-export const ReasonSchema = z.string().trim().min(1).max(500);
+const ReasonSchema = z.string().trim().min(1).max(500);
 
 /** The body of a `reasonRequired` endpoint: its fields plus `reason`. */
 export function withReason<T extends z.ZodRawShape>(shape: T) {

@@ -11,7 +11,7 @@ const ChallengeId = z.string().min(1).max(200);
 const Code = z.string().min(4).max(10);
 
 /** A code was sent: the handle for the verify call and where it went (masked). */
-export const OtpChallengeSchema = z.object({
+const OtpChallengeSchema = z.object({
   challengeId: z.string(),
   channel: z.enum(['email', 'sms']),
   /** Masked: "+1 ••• ••• 4567" or "p•••@example.org". */

@@ -3,7 +3,7 @@ import { defineEndpoint } from './endpoint';
 import { OkSchema } from './common';
 
 /** Spec 001 §3 Country. */
-export const CountrySchema = z.object({
+const CountrySchema = z.object({
   countryId: z.string(),
   name: z.string(),
   isoCode2: z.string(),
@@ -13,7 +13,7 @@ export const CountrySchema = z.object({
   sortOrder: z.number().int(),
 });
 /** Spec 001 §3 Language. */
-export const LanguageSchema = z.object({
+const LanguageSchema = z.object({
   language_id: z.string(),
   language_culture: z.string(),
   display_name: z.string(),
@@ -39,14 +39,14 @@ export const getParticipantWebStudy = defineEndpoint({
   }),
 });
 
-export const ParticipantTokensSchema = z.object({
+const ParticipantTokensSchema = z.object({
   accessToken: z.string(),
   refreshToken: z.string(),
   expiresIn: z.number().int(),
   pid: z.string(),
 });
 
-export const ParticipantProfileSchema = z.object({
+const ParticipantProfileSchema = z.object({
   pid: z.string(),
   participantId: z.string(),
   username: z.string(),

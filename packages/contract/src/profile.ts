@@ -26,7 +26,7 @@ export const updateProfile = defineEndpoint({
 });
 
 export const PROFILE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 
 /** The request body is the image itself (Content-Type one of PROFILE_IMAGE_TYPES, at most 2 MiB). */
 export const uploadProfileImage = defineEndpoint({

@@ -14,7 +14,7 @@ export const SsoRedirectToSchema = z
   .max(500)
   .regex(/^\/(?![/\\])[^\s\\]*$/, 'Must be an in-app path starting with /');
 
-export const SsoProviderSummarySchema = z.object({ id: z.string(), name: z.string() });
+const SsoProviderSummarySchema = z.object({ id: z.string(), name: z.string() });
 export type SsoProviderSummary = z.infer<typeof SsoProviderSummarySchema>;
 
 export const listSsoProviders = defineEndpoint({
@@ -43,7 +43,7 @@ export const startSso = defineEndpoint({
  * OTPVerifiedRequest while the account's e-mail change awaits its code (A-063 / A-071; completed by
  * verifyTwoFactor, as after a password). Never TwoFARequest: two-factor is the provider's job.
  */
-export const SsoTokenResponseSchema = z.discriminatedUnion('nextStep', [
+const SsoTokenResponseSchema = z.discriminatedUnion('nextStep', [
   LoginResponseSchema.options[1].extend({ redirectTo: z.string().nullable() }),
   LoginResponseSchema.options[2].extend({ redirectTo: z.string().nullable() }),
 ]);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { OkSchema, pageOf } from './common';
 
-export const StudyListItemSchema = z.object({
+const StudyListItemSchema = z.object({
   id: z.string(),
   code: z.string(),
   name: z.string(),
@@ -37,7 +37,7 @@ export const listStudies = defineEndpoint({
   response: pageOf(StudyListItemSchema),
 });
 
-export const SiteSchema = z.object({
+const SiteSchema = z.object({
   id: z.string(),
   siteId: z.string(),
   name: z.string(),
@@ -46,7 +46,7 @@ export const SiteSchema = z.object({
   countryName: z.string(),
 });
 
-export const StudyDetailsSchema = z.object({
+const StudyDetailsSchema = z.object({
   id: z.string(),
   code: z.string(),
   name: z.string(),
@@ -92,7 +92,7 @@ export const getStudyFeatures = defineEndpoint({
   response: z.object({ studyId: z.string(), studyFeatures: z.record(z.string(), z.boolean()) }),
 });
 
-export const ParticipantSummarySchema = z.object({
+const ParticipantSummarySchema = z.object({
   id: z.string(),
   participantId: z.string(),
   siteId: z.string(),

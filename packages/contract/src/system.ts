@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 
 /** Spec 000 §7.7: the client identity call. */
-export const ClientIdentitySchema = z.object({
+const ClientIdentitySchema = z.object({
   id: z.string(),
   name: z.string(),
   /** The client's short code, e.g. 'trialpath-demo'. */
@@ -25,7 +25,7 @@ export const getClient = defineEndpoint({
   response: ClientIdentitySchema,
 });
 
-export const FeatureFlagSchema = z.object({
+const FeatureFlagSchema = z.object({
   enabled: z.boolean(),
   customers: z.array(z.string()).nullable().optional(),
 });
@@ -44,7 +44,7 @@ export const getFeatureFlags = defineEndpoint({
   }),
 });
 
-export const OutboxMessageSchema = z.object({
+const OutboxMessageSchema = z.object({
   id: z.string(),
   channel: z.enum(['email', 'sms']),
   recipient: z.string(),

@@ -3,7 +3,7 @@ import { defineEndpoint } from './endpoint';
 import { OkSchema, withReason } from './common';
 import { StaffUserSchema } from './auth';
 
-export const UserStudySchema = z.object({
+const UserStudySchema = z.object({
   studyId: z.string(),
   assignedSiteIds: z.array(z.string()),
   /** Role in that study (a site role when site-scoped). */
@@ -12,7 +12,7 @@ export const UserStudySchema = z.object({
 });
 
 /** Spec 000 §3: the session user. */
-export const InstantUserSchema = z.object({
+const InstantUserSchema = z.object({
   id: z.string(),
   userStudies: z.array(UserStudySchema),
   userDataAccessType: z.string(),
@@ -37,7 +37,7 @@ export const getInstantUser = defineEndpoint({
   response: InstantUserSchema,
 });
 
-export const RoleRecordSchema = z.object({
+const RoleRecordSchema = z.object({
   name: z.string(),
   title: z.string(),
   typeOfRole: z.enum(['admin', 'study team', 'site team']),
@@ -57,7 +57,7 @@ export const getRoles = defineEndpoint({
   response: z.object({ items: z.array(RoleRecordSchema) }),
 });
 
-export const LockStatusSchema = z.object({
+const LockStatusSchema = z.object({
   userId: z.string(),
   failedAttempts: z.number().int(),
   locked: z.boolean(),

@@ -58,7 +58,7 @@ export function findStudyAssignment(
  * server's access module strips them for blinded actors before anything leaves the API; an area adds
  * its fields here when it adds them to a record.
  */
-export const UNBLINDED_FIELDS = {
+const UNBLINDED_FIELDS = {
   participant: ['treatmentArm', 'randomizationNumber'],
 } as const satisfies Record<string, readonly string[]>;
 export type BlindedRecordKind = keyof typeof UNBLINDED_FIELDS;

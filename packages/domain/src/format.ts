@@ -11,7 +11,7 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.extend(advancedFormat);
 
-export const ELLIPSIS = '…';
+const ELLIPSIS = '…';
 
 /** Cut text longer than `n` characters to its first `n` plus an ellipsis. */
 export function shortenText(s: string | null | undefined, n: number = TEXT_SHORTEN_DEFAULT): string {
@@ -40,7 +40,7 @@ export function shortenVersionName(name: string | null | undefined): string {
 }
 
 export type DisplayZone = 'UTC' | 'EST' | 'Pacific';
-export const DISPLAY_ZONES: Record<DisplayZone, string> = {
+const DISPLAY_ZONES: Record<DisplayZone, string> = {
   UTC: 'UTC',
   EST: 'America/New_York',
   Pacific: 'America/Los_Angeles',

@@ -9,9 +9,9 @@ import type { MessageRef } from './messages/message-ref';
 import { translate } from './messages/translate';
 
 export const PASSWORD_SPECIALS = '!@#$%&';
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 /** Human-readable list of the specials for messages: "! @ # $ % &". */
-export const PASSWORD_SPECIALS_DISPLAY = [...PASSWORD_SPECIALS].join(' ');
+const PASSWORD_SPECIALS_DISPLAY = [...PASSWORD_SPECIALS].join(' ');
 
 const LETTER = /\p{L}/u;
 const NUMBER = /\p{N}/u;
@@ -82,7 +82,7 @@ export function makePasswordSchema(lang = 'en') {
   return ruleSchema('password', lang);
 }
 /** zod schema for a username's format rules (uniqueness is a separate call). */
-export function makeUsernameSchema(lang = 'en') {
+function makeUsernameSchema(lang = 'en') {
   return ruleSchema('username', lang);
 }
 

@@ -10,7 +10,7 @@ export function withLeadingPlus(countryCode: string | number | null | undefined)
   return s.startsWith('+') ? s : `+${s}`;
 }
 
-export const DEFAULT_PHONE_COUNTRY_CODE = '+1';
+const DEFAULT_PHONE_COUNTRY_CODE = '+1';
 
 /** Only the digits of a phone number. */
 export function phoneDigits(number: string | number | null | undefined): string {

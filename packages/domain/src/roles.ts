@@ -34,7 +34,7 @@ export const ROLE_TYPES = ['admin', 'study team', 'site team'] as const;
 export type RoleType = (typeof ROLE_TYPES)[number];
 
 /** Role scopes: platform roles and site roles. */
-export const ROLE_SCOPES = ['platform', 'site'] as const;
+const ROLE_SCOPES = ['platform', 'site'] as const;
 export type RoleScope = (typeof ROLE_SCOPES)[number];
 
 /** Team scopes used by team searches; `all` means no role filter. */

@@ -3,7 +3,7 @@ import { checkPassword, type MessageKey, RULE_MESSAGE_PARAMS, translate } from '
 import { useMessages } from './i18n';
 
 /** The password rules, in the order shown to the person. */
-export const PASSWORD_RULE_KEYS: readonly MessageKey[] = [
+const PASSWORD_RULE_KEYS: readonly MessageKey[] = [
   'password.minLength',
   'password.letter',
   'password.number',

@@ -1,7 +1,7 @@
 import { COOKIE_CONSENT_MAX_AGE_DAYS } from '@trialpath/domain';
 
 /** The necessary-cookies consent flag of each portal (002 §9: it lasts one year). */
-export const COOKIE_CONSENT_NAMES = {
+const COOKIE_CONSENT_NAMES = {
   portal: 'trialpath_cookie_consent_portal',
   participantWeb: 'trialpath_cookie_consent_participant_web',
 } as const;

@@ -2,7 +2,7 @@ import { type MessageKey, type MessageParams, resolveLanguage, translate } from 
 import { useTranslation } from 'react-i18next';
 
 /** Labels of the shared pieces themselves (the spec's texts come from the domain catalogue). */
-export const UI_LABELS = {
+const UI_LABELS = {
   en: {
     openAll: 'Open All',
     closeAll: 'Close All',

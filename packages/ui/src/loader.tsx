@@ -46,7 +46,7 @@ export function createLoaderStore() {
 }
 export type LoaderStore = ReturnType<typeof createLoaderStore>;
 
-export function useLoaderState(store: LoaderStore): LoaderSnapshot {
+function useLoaderState(store: LoaderStore): LoaderSnapshot {
   return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
 }
 

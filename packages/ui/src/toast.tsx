@@ -29,7 +29,7 @@ function currentLanguage(): string {
 
 const COLORS: Record<ToastKind, string> = { success: 'teal', error: 'red', warning: 'orange', info: 'blue' };
 
-export const mantineSink: ToastSink = {
+const mantineSink: ToastSink = {
   show({ id, message, title, kind, autoClose, onClose }) {
     notifications.show({
       id,

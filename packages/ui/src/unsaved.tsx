@@ -4,7 +4,7 @@ import { useBlocker } from 'react-router';
 import { useMessages } from './i18n';
 
 /** The unsaved-progress dialog (000 §5): the catalogue's text, choices Yes and Cancel. */
-export function UnsavedChangesDialog({
+function UnsavedChangesDialog({
   opened,
   onConfirm,
   onCancel,

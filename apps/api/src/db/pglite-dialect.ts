@@ -18,7 +18,7 @@ import {
 } from 'kysely';
 
 /** FIFO async mutex: `lock()` resolves with the release function once the previous holder released. */
-export class Mutex {
+class Mutex {
   private tail: Promise<void> = Promise.resolve();
   lock(): Promise<() => void> {
     let release!: () => void;

@@ -14,7 +14,7 @@ import type { RequestGuard } from './guard';
 import { parsePart } from './validation';
 
 /** The media type of a request without parameters, lowercased: `image/png; x=y` → `image/png`. */
-export function mediaType(header: string | undefined): string {
+function mediaType(header: string | undefined): string {
   return (header ?? '').split(';')[0]!.trim().toLowerCase();
 }
 

@@ -51,7 +51,7 @@ export type AuditWriter = (trx: Db, records: readonly AuditRecord[]) => Promise<
 /** Keys never written to before/after, whatever a caller passes. */
 const SECRET_KEYS = /password|token|secret|^code$|hash$/i;
 
-export function redactSecrets(value: unknown): unknown {
+function redactSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactSecrets);
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     return Object.fromEntries(

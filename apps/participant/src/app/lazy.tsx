@@ -4,7 +4,7 @@ import { Component, type ComponentType, type ReactNode, lazy } from 'react';
 import { i18next } from '../i18n';
 
 /** A route chunk that has not arrived after CHUNK_LOAD_TIMEOUT_MS counts as failed (spec 000 §8.2). */
-export function withTimeout<T>(p: Promise<T>, ms: number = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
+function withTimeout<T>(p: Promise<T>, ms: number = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('chunk load timeout')), ms);
     p.then(

@@ -6,7 +6,7 @@
 import { isLoggedIn, type ParticipantSession } from '../shared/session';
 
 export const PORTAL_BASE = '/participants/web';
-export const DEMO_STUDY_CODE = 'DEMO';
+const DEMO_STUDY_CODE = 'DEMO';
 
 export const PAGES = {
   language: 'language',
@@ -20,9 +20,9 @@ export const PAGES = {
 export type Page = (typeof PAGES)[keyof typeof PAGES];
 
 /** Pages that need a signed-in participant of the route's study. */
-export const PROTECTED_PAGES: ReadonlySet<Page> = new Set<Page>([PAGES.home, PAGES.changePassword]);
+const PROTECTED_PAGES: ReadonlySet<Page> = new Set<Page>([PAGES.home, PAGES.changePassword]);
 /** Sign-in pages a signed-in participant has no business on: they go home instead. */
-export const SIGNED_OUT_ONLY_PAGES: ReadonlySet<Page> = new Set<Page>([PAGES.login]);
+const SIGNED_OUT_ONLY_PAGES: ReadonlySet<Page> = new Set<Page>([PAGES.login]);
 
 /** Router path (without '#') of a page of a study: studyPath('DEMO', 'login') → /participants/web/DEMO/login. */
 export function studyPath(studyCode: string, page: Page, ...rest: string[]): string {
@@ -36,7 +36,7 @@ export function studyHref(studyCode: string, page: Page, ...rest: string[]): str
 }
 
 /** A study code as it may appear in a link: letters, digits, dash and underscore, 1–60 characters. */
-export function isPlausibleStudyCode(code: string | undefined): code is string {
+function isPlausibleStudyCode(code: string | undefined): code is string {
   return typeof code === 'string' && /^[A-Za-z0-9_-]{1,60}$/.test(code);
 }
 

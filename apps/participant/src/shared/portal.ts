@@ -18,12 +18,12 @@ export function deviceId(): string {
   return getOrCreateDeviceId(storage);
 }
 
-export function currentLanguage(): string {
+function currentLanguage(): string {
   return i18next.language || 'en';
 }
 
 /** A catalogue message in the current language. */
-export function message(key: Parameters<typeof translate>[0], params?: Parameters<typeof translate>[1]): string {
+function message(key: Parameters<typeof translate>[0], params?: Parameters<typeof translate>[1]): string {
   return translate(key, params, currentLanguage());
 }
 

@@ -46,7 +46,7 @@ export function parseSession(raw: string | null): ParticipantSession | null {
   };
 }
 
-export function sameStudy(a: string, b: string): boolean {
+function sameStudy(a: string, b: string): boolean {
   return a.trim().toUpperCase() === b.trim().toUpperCase();
 }
 

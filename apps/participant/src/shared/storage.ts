@@ -55,7 +55,7 @@ export function uuidFromBytes(bytes: Uint8Array): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-export function randomUuid(): string {
+function randomUuid(): string {
   // crypto.randomUUID exists only in secure contexts (https, localhost); getRandomValues everywhere.
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return uuidFromBytes(crypto.getRandomValues(new Uint8Array(16)));

@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import i18n from '../i18n';
 import { onLoggedOut } from '../shared/api';
 
-export const theme = createTheme({
+const theme = createTheme({
   primaryColor: 'cyan',
   primaryShade: { light: 9, dark: 7 },
   fontFamily:
@@ -23,7 +23,7 @@ export const queryDefaults = {
   mutations: { retry: false },
 } satisfies DefaultOptions;
 
-export const queryClient = new QueryClient({ defaultOptions: queryDefaults });
+const queryClient = new QueryClient({ defaultOptions: queryDefaults });
 onLoggedOut(() => queryClient.clear());
 
 export function Providers({ children }: { children: ReactNode }) {

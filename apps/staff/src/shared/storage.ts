@@ -10,7 +10,7 @@ export interface FormDraft<T> {
   savedAt: number;
 }
 
-export const SIGNATURE_STATUSES = ['pending', 'acquired'] as const;
+const SIGNATURE_STATUSES = ['pending', 'acquired'] as const;
 export interface StoredSignature {
   /** `acquired` once the person has signed; leaving the document clears it (000 §4). */
   status: (typeof SIGNATURE_STATUSES)[number];

@@ -5,7 +5,7 @@
  */
 
 /** The kinds of record an audit entry is about. */
-export const AUDIT_ENTITY_TYPES = ['user', 'participant', 'study', 'client', 'outbox', 'sso_provider'] as const;
+const AUDIT_ENTITY_TYPES = ['user', 'participant', 'study', 'client', 'outbox', 'sso_provider'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 interface ActionDef {
@@ -15,7 +15,7 @@ interface ActionDef {
   summary: string;
 }
 
-export const AUDIT_ACTIONS = {
+const AUDIT_ACTIONS = {
   // staff sign-in and sessions
   'auth.login': { entity: ['user'], summary: 'Signed in' },
   'auth.login.failed': { entity: ['user'], summary: 'Sign-in refused' },

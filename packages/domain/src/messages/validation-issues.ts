@@ -30,7 +30,7 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
 const num = (v: unknown) => (typeof v === 'bigint' ? Number(v) : (v as number));
 
 /** The message of one issue; `input` is the validated value (a missing value reads as "required"). */
-export function issueRef(issue: SchemaIssue, input: unknown): MessageRef {
+function issueRef(issue: SchemaIssue, input: unknown): MessageRef {
   switch (issue.code) {
     case 'invalid_type': {
       const v = valueAt(input, issue.path);

@@ -30,7 +30,7 @@ import { isFeatureOn } from '../flags/flags.service';
 import { findStudyOwner } from './access.repository';
 
 /** The platform administrator sees every study of its client (the row check does not narrow by site). */
-export function isPlatformAdmin(actor: { platformRole: string }): boolean {
+function isPlatformAdmin(actor: { platformRole: string }): boolean {
   return roleMatches(actor.platformRole, 'SystemAdmin');
 }
 
@@ -124,7 +124,7 @@ export interface SiteRecord {
 }
 
 /** Row checks 2 and 3 for one record: the site is assigned and its sub-type matches the data access type. */
-export function maySeeSiteRecord(ctx: ServiceCtx, access: StudyAccess, record: SiteRecord): boolean {
+function maySeeSiteRecord(ctx: ServiceCtx, access: StudyAccess, record: SiteRecord): boolean {
   const actor = ctx.staff();
   return checkSiteRecordAccess({
     assignment: access.assignment

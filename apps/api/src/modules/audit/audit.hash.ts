@@ -25,7 +25,7 @@ export interface AuditContent {
 }
 
 /** JSON with object keys sorted at every level, so jsonb's own key order never matters. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   const obj = value as Record<string, unknown>;

@@ -15,7 +15,7 @@ export function findDefaultClient(db: Db): Promise<ClientRow | undefined> {
 }
 
 /** The client's short code from its name: "Trialpath Demo" → "trialpath-demo". */
-export function clientCodeOf(name: string): string {
+function clientCodeOf(name: string): string {
   const slug = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

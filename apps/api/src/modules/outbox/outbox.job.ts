@@ -17,7 +17,7 @@ export { configuredSenders } from './outbox.senders';
 export const MAX_DELIVERY_ATTEMPTS = 10;
 
 /** How long a claimed message is left to its sender before another may try it (well above the peers' timeout). */
-export const DELIVERY_LEASE_MS = 2 * 60_000;
+const DELIVERY_LEASE_MS = 2 * 60_000;
 
 /** Wait before the next attempt: 30 s, 1 min, 2 min … doubling, at most 6 h. */
 export function retryDelayMs(attemptsSoFar: number): number {

@@ -38,7 +38,7 @@ import {
 } from './sso.repository';
 import { isNetworkFailure, providerConfiguration, type Reason, ssoFail, ssoRedirectUri } from './sso-discovery';
 
-export const SSO_STATE_TTL_MS = 10 * 60_000;
+const SSO_STATE_TTL_MS = 10 * 60_000;
 const SCOPE = 'openid email profile';
 
 // ── endpoints ───────────────────────────────────────────────────────────────────────────────

@@ -68,7 +68,7 @@ const startsWith = (data: Uint8Array, bytes: number[], offset = 0) =>
   data.length >= offset + bytes.length && bytes.every((b, i) => data[offset + i] === b);
 
 /** Whether the bytes are of the declared image type (magic numbers). */
-export function matchesImageType(data: Uint8Array, type: string): boolean {
+function matchesImageType(data: Uint8Array, type: string): boolean {
   switch (type as ImageType) {
     case 'image/png':
       return startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -1,6 +1,6 @@
 import { clampPageSize, DEFAULT_PAGE_SIZE, nextSortMode, type SortMode } from '@trialpath/domain';
 
-export const SORTABLE = ['name', 'code', 'status', 'updatedAt'] as const;
+const SORTABLE = ['name', 'code', 'status', 'updatedAt'] as const;
 export type SortField = (typeof SORTABLE)[number];
 
 export interface ListState {

@@ -53,7 +53,7 @@ function applyKnownStudyRole(studyId: string): boolean {
 }
 
 /** take the per-study role (userRole, readOnly, realmOfPermission) into the stored user when it differs. */
-export async function syncStoredUserForStudy(studyId: string): Promise<void> {
+async function syncStoredUserForStudy(studyId: string): Promise<void> {
   const stored = storage.getUser<StoredUser>();
   if (!stored) return;
   const instant = await api.call(getInstantUser, { params: { userId: stored.id } });

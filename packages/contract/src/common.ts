@@ -45,19 +45,6 @@ export function parseApiError(body: unknown): ApiError | null {
 
 export const OkSchema = z.object({ ok: z.literal(true), message: z.string().optional() });
 
-const Uuid = z.string().uuid();
-export const IdParam = z.object({ id: Uuid }).strict();
-
-export const PageQuery = z
-  .object({
-    search: z.string().max(200).optional(),
-    sort: z.string().max(50).optional(),
-    order: z.enum(['asc', 'desc']).optional(),
-    page: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(15),
-  })
-  .strict();
-
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSiteRecordAccess, findStudyAssignment, withoutUnblindedFields } from './access';
+import { checkSiteRecordAccess, withoutUnblindedFields } from './access';
 
 const assignment = { studyId: 'S1', assignedSiteIds: ['A', 'B'], dataAccessType: 'VIRTUAL' };
 const record = { studyId: 'S1', siteId: 'A', siteSubType: 'VIRTUAL' };
@@ -28,22 +28,6 @@ describe('checkSiteRecordAccess', () => {
       expect(d.code).toBe('FORBIDDEN');
       expect(d.reason).toBe(reason);
     }
-  });
-});
-
-describe('findStudyAssignment', () => {
-  const user = {
-    userStudies: [
-      { studyId: 'S1', assignedSiteIds: ['A'] },
-      { studyId: 'S2', assignedSiteIds: null },
-    ],
-    userDataAccessType: 'BOTH',
-  };
-  it('finds the study assignment', () => {
-    expect(findStudyAssignment(user, 'S1')).toEqual({ studyId: 'S1', assignedSiteIds: ['A'], dataAccessType: 'BOTH' });
-    expect(findStudyAssignment(user, 'S2')?.assignedSiteIds).toEqual([]);
-    expect(findStudyAssignment(user, 'S3')).toBeUndefined();
-    expect(findStudyAssignment({}, 'S1')).toBeUndefined();
   });
 });
 

@@ -40,19 +40,6 @@ export function checkSiteRecordAccess(input: {
   return { allowed: true };
 }
 
-/** Pick the assignment for a study out of a session user's userStudies. */
-export function findStudyAssignment(
-  user: {
-    userStudies?: readonly { studyId: string; assignedSiteIds?: readonly string[] | null }[] | null;
-    userDataAccessType?: DataAccessType | null;
-  },
-  studyId: string,
-): StudyAssignment | undefined {
-  const s = user.userStudies?.find((u) => u.studyId === studyId);
-  if (!s) return undefined;
-  return { studyId: s.studyId, assignedSiteIds: s.assignedSiteIds ?? [], dataAccessType: user.userDataAccessType };
-}
-
 /**
  * Fields of a record that only unblinded actors receive (treatment allocation), by record kind. The
  * server's access module strips them for blinded actors before anything leaves the API; an area adds

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENV_HEADER, detectEnvironment, isTestTwinPath, livePathOf, parseEnvHeader, testTwinPath } from './environment';
+import { ENV_HEADER, detectEnvironment, isTestTwinPath, parseEnvHeader, testTwinPath } from './environment';
 
 describe('detectEnvironment', () => {
   it.each([
@@ -51,18 +51,7 @@ describe('test twins', () => {
     expect(testTwinPath(path)).toBe(twin);
   });
 
-  it.each([
-    ['/studies/abc/test/dashboard', '/studies/abc/dashboard'],
-    ['#/studies/abc/test?x=1', '#/studies/abc?x=1'],
-    ['/studies/abc/test', '/studies/abc'],
-    ['/studies/abc/dashboard', '/studies/abc/dashboard'],
-    ['/admin', '/admin'],
-  ])('livePathOf(%s) = %s', (path, live) => {
-    expect(livePathOf(path)).toBe(live);
-  });
-
-  it('round-trips and recognises twins', () => {
-    expect(livePathOf(testTwinPath('/studies/a/b'))).toBe('/studies/a/b');
+  it('recognises twins', () => {
     expect(isTestTwinPath('/studies/a/test/b')).toBe(true);
     expect(isTestTwinPath('/studies/a/b')).toBe(false);
     expect(isTestTwinPath('/x')).toBe(false);

@@ -6,7 +6,6 @@
  */
 
 export type AppEnvironment = 'LIVE' | 'TEST';
-export const APP_ENVIRONMENTS = ['LIVE', 'TEST'] as const;
 
 /** Request header carrying the environment (value `test` on test pages). */
 export const ENV_HEADER = 'env';
@@ -54,13 +53,6 @@ export function testTwinPath(path: string): string {
   const m = STUDY_PATH.exec(path);
   if (!m || m[2]) return path;
   return `${m[1]}/test${m[3]}`;
-}
-
-/** The live route of a test twin: `/studies/{id}/test/x` → `/studies/{id}/x`. */
-export function livePathOf(path: string): string {
-  const m = STUDY_PATH.exec(path);
-  if (!m?.[2]) return path;
-  return `${m[1]}${m[3]}`;
 }
 
 /** Is this a test twin of a study route? */

@@ -20,8 +20,6 @@ export type HttpOutcome =
   /** Progress finished, loader hidden; the caller handles the response. */
   | { kind: 'done' };
 
-export const STUDIES_LIST_PATH = '/#/studies';
-
 export interface HttpOutcomeInput {
   status: number;
   body?: unknown;

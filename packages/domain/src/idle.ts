@@ -14,8 +14,3 @@ export function isIdleExpired(
   if (typeof lastActivityMs !== 'number' || !Number.isFinite(lastActivityMs)) return false;
   return nowMs - lastActivityMs > timeoutMs;
 }
-
-/** Milliseconds left before idle expiry (never negative). */
-export function idleMsRemaining(lastActivityMs: number, nowMs: number, timeoutMs: number = IDLE_TIMEOUT_MS): number {
-  return Math.max(0, timeoutMs - (nowMs - lastActivityMs));
-}

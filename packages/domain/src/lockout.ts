@@ -11,8 +11,6 @@ export interface LockoutState {
   lockedUntil: Date | null;
 }
 
-export const UNLOCKED_STATE: LockoutState = Object.freeze({ failedAttempts: 0, lockedUntil: null }) as LockoutState;
-
 export function isLocked(state: LockoutState, now: Date = new Date()): boolean {
   return state.lockedUntil !== null && state.lockedUntil.getTime() > now.getTime();
 }
@@ -53,5 +51,3 @@ export function attemptsRemaining(
 export function resetLockout(): LockoutState {
   return { failedAttempts: 0, lockedUntil: null };
 }
-/** Administrator unlock: same as a reset. */
-export const unlockAccount = resetLockout;

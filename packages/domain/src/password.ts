@@ -60,14 +60,10 @@ export function ruleRefs(keys: readonly MessageKey[]): MessageRef[] {
   return keys.map((key) => ({ key, params: RULE_MESSAGE_PARAMS }));
 }
 
-/** The texts of failed rule keys in a language. */
-export function ruleMessages(keys: readonly MessageKey[], lang = 'en'): string[] {
-  return keys.map((k) => translate(k, RULE_MESSAGE_PARAMS, lang));
-}
-
-function ruleSchema(kind: RuleKind, lang: string) {
+/** zod schema for a password (messages in `lang`); each failed rule carries its catalogue key (decision 0016). */
+export function makePasswordSchema(lang = 'en') {
   return z.string().superRefine((value, ctx) => {
-    for (const key of check(value, kind)) {
+    for (const key of check(value, 'password')) {
       ctx.addIssue({
         code: 'custom',
         message: translate(key, RULE_MESSAGE_PARAMS, lang),
@@ -76,19 +72,6 @@ function ruleSchema(kind: RuleKind, lang: string) {
     }
   });
 }
-
-/** zod schema for a password (messages in `lang`). */
-export function makePasswordSchema(lang = 'en') {
-  return ruleSchema('password', lang);
-}
-/** zod schema for a username's format rules (uniqueness is a separate call). */
-function makeUsernameSchema(lang = 'en') {
-  return ruleSchema('username', lang);
-}
-
-/** zod schema for a password, English messages. */
-export const passwordSchema = makePasswordSchema('en');
-export const usernameSchema = makeUsernameSchema('en');
 
 /** Staff sign-in lowercases (and trims) the username before sign-in. */
 export function normalizeStaffUsername(u: string): string {

@@ -11,13 +11,10 @@ import {
   canEditUser,
   canSeeParticipantIdentity,
   getRoleDefinition,
-  isInvitableTeamMember,
   isRoleName,
-  isSiteLevelRole,
   joinRealmRole,
   roleMatches,
   roleMatchesAny,
-  roleNamesForList,
   roleTitle,
   rolesForList,
   splitRealmRole,
@@ -146,7 +143,7 @@ describe('roles', () => {
     const platform = rolesForList('platform');
     expect(platform.every((r) => r.typeOfRole !== 'site team')).toBe(true);
     expect(platform).toHaveLength(14);
-    expect(roleNamesForList('site')).toEqual([
+    expect(rolesForList('site').map((r) => r.name)).toEqual([
       'SubPi',
       'StudyCoordinator',
       'Pi',
@@ -171,24 +168,12 @@ describe('roles', () => {
     expect(canSeeParticipantIdentity('Cra')).toBe(false);
   });
 
-  it('recognises names and site-level roles', () => {
+  it('recognises role names', () => {
     expect(isRoleName('Pi')).toBe(true);
     expect(isRoleName('pi')).toBe(false);
     expect(baseRole('x:Dm')).toBe('Dm');
     expect(baseRole(42)).toBeNull();
     expect(baseRole('x:Nope')).toBeNull();
-    expect(isSiteLevelRole('x:CallCenter')).toBe(true);
-    expect(isSiteLevelRole('Cra')).toBe(false);
     expect(getRoleDefinition('Nope')).toBeUndefined();
-  });
-
-  it.each([
-    [{ id: 'me', role: 'Pi' }, false],
-    [{ id: 'u2', role: 'RATER' }, false],
-    [{ id: 'u3', role: 'acme:Rater' }, false],
-    [{ id: 'u4', role: 'SubPi' }, true],
-    [{ id: 'u5', role: null }, true],
-  ])('team member %j invitable = %s', (member, expected) => {
-    expect(isInvitableTeamMember(member, 'me')).toBe(expected);
   });
 });

@@ -151,10 +151,6 @@ export function roleMatchesAny(actual: string, expected: readonly RoleName[]): b
   return expected.some((r) => roleMatches(actual, r));
 }
 
-export function isSiteLevelRole(role: string): boolean {
-  return roleMatchesAny(role, SITE_LEVEL_ROLES);
-}
-
 export function getRoleDefinition(role: string): RoleDefinition | undefined {
   const name = baseRole(role);
   return name ? ROLE_DEFINITIONS[name] : undefined;
@@ -200,10 +196,6 @@ export function rolesForList(
 }
 
 /** Names of the built-in roles offered by a list. */
-export function roleNamesForList(kind: 'platform' | 'site'): RoleName[] {
-  return rolesForList(kind).map((r) => r.name);
-}
-
 /**
  * The fixed list of ten roles treated specially in one check (002 §6; decision A-123): the roles
  * that work with participants directly and therefore may see participant identity (name, e-mail,
@@ -237,10 +229,3 @@ export const TELEHEALTH_ROLES = [
   'Interviewer',
   'CallCenter',
 ] as const satisfies readonly RoleName[];
-
-/** The team list for a call excludes the current user and anyone with role rater (any case). */
-export function isInvitableTeamMember(member: { id: string; role?: string | null }, currentUserId: string): boolean {
-  if (member.id === currentUserId) return false;
-  const role = splitRealmRole(String(member.role ?? '')).role;
-  return role.toLowerCase() !== 'rater';
-}

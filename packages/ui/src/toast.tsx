@@ -86,11 +86,6 @@ export function notify(message: string | null | undefined, options?: ToastOption
   return defaultToaster.notify(message, options);
 }
 
-/** Hook form of `notify` for components. */
-export function useToast() {
-  return notify;
-}
-
 /** The toast host: bottom centre, 2000 ms, 500 ms transitions (spec 000 §9). Render once at the root. */
 export function ToastHost() {
   return (

@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY, DEFAULT_LANGUAGE, STORAGE_KEYS, storageKey } from '@trialpath/domain';
+import { DEFAULT_LANGUAGE, STORAGE_KEYS, storageKey } from '@trialpath/domain';
 
 /** The part of the Web Storage API the portal uses (a Map-backed fake in unit tests). */
 export interface StorageLike {
@@ -36,9 +36,6 @@ export const DEVICE_ID_KEY = storageKey(STORAGE_KEYS.deviceId);
 
 export function readLanguage(storage: StorageLike): string {
   return storage.getItem(LANGUAGE_KEY) || DEFAULT_LANGUAGE;
-}
-export function readCountry(storage: StorageLike): string {
-  return storage.getItem(COUNTRY_KEY) || DEFAULT_COUNTRY;
 }
 export function storeLanguageAndCountry(storage: StorageLike, language: string, country: string): void {
   storage.setItem(LANGUAGE_KEY, language);

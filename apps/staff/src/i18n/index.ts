@@ -1,12 +1,11 @@
-import { DEFAULT_LANGUAGE, resolveLanguage } from '@trialpath/domain';
+import { DEFAULT_LANGUAGE, resolveLanguage, SUPPORTED_STAFF_LANGUAGES } from '@trialpath/domain';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { storage } from '../shared/storage';
 import { en } from './en';
 import { es } from './es';
 
-export const STAFF_LANGUAGES = ['en', 'es'] as const;
-export type StaffLanguage = (typeof STAFF_LANGUAGES)[number];
+export type StaffLanguage = (typeof SUPPORTED_STAFF_LANGUAGES)[number];
 
 function initialLanguage(): StaffLanguage {
   const stored = storage.getLanguage();
@@ -18,7 +17,7 @@ void i18n.use(initReactI18next).init({
   resources: { en: { translation: en }, es: { translation: es } },
   lng: initialLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...STAFF_LANGUAGES],
+  supportedLngs: [...SUPPORTED_STAFF_LANGUAGES],
   interpolation: { escapeValue: false },
   returnNull: false,
   showSupportNotice: false,

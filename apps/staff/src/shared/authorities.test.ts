@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authoritiesFor, decodeTokenClaims, rolesOf, userForStudy } from './authorities';
+import { authoritiesFor, decodeTokenClaims, userForStudy } from './authorities';
 
 const S = '0b6f1f5e-1d6c-4d39-9c43-5f1bfb0f2a11';
 
@@ -44,7 +44,6 @@ describe('authorities from the access token (A-118)', () => {
     expect(authoritiesFor(null, tokens)).toEqual(['StudyCoordinator']);
     expect(authoritiesFor('other-study', tokens)).toEqual(['StudyCoordinator']);
     expect(authoritiesFor(S, { getToken: () => null, getStudyToken: () => null })).toEqual([]);
-    expect(rolesOf(['acme:Pi', 'Cra'])).toEqual(['Pi', 'Cra']);
   });
 });
 

@@ -54,11 +54,6 @@ export function authoritiesFor(
   return decodeTokenClaims(token)?.authorities ?? [];
 }
 
-/** The role names of a list of authorities (realm prefix removed). */
-export function rolesOf(authorities: readonly string[]): string[] {
-  return authorities.map((a) => splitRealmRole(a).role);
-}
-
 export interface StoredUserRole {
   userRole: string;
   readOnly?: boolean;

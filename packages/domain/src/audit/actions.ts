@@ -72,7 +72,3 @@ const AUDIT_ACTIONS = {
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export type AuditEntityOf<A extends AuditAction> = (typeof AUDIT_ACTIONS)[A]['entity'][number];
-
-export function isAuditAction(value: unknown): value is AuditAction {
-  return typeof value === 'string' && Object.hasOwn(AUDIT_ACTIONS, value);
-}

@@ -2,10 +2,6 @@ import { LANGUAGES, MESSAGES, type Language, type MessageKey } from './catalogue
 
 export type MessageParams = Record<string, string | number | boolean | null | undefined>;
 
-export function isMessageKey(value: unknown): value is MessageKey {
-  return typeof value === 'string' && Object.hasOwn(MESSAGES, value);
-}
-
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }

@@ -103,8 +103,3 @@ export async function providerConfiguration(p: SsoProviderRow): Promise<oidc.Con
     throw ssoFail('SSO_PROVIDER_UNAVAILABLE');
   }
 }
-
-/** Tests start providers on fresh ports: forget what was discovered. */
-export function clearSsoConfigurationCache(): void {
-  configurations.clear();
-}

@@ -91,10 +91,6 @@ export function listSitesOfStudy(db: Db, studyId: string) {
     .execute();
 }
 
-export function findSite(db: Db, siteId: string) {
-  return db.selectFrom('sites').selectAll().where('id', '=', siteId).executeTakeFirst();
-}
-
 export function listStudyLanguages(db: Db, studyId: string) {
   return db
     .selectFrom('study_languages as sl')

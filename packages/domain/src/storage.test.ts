@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { keysToKeepOnClear, keysToKeepOnLogout, keysToRemove, storageKey, studyStorageKey } from './storage';
+import { keysToRemove, storageKey, studyStorageKey } from './storage';
 
 describe('storage keys', () => {
   it('prefixes keys', () => {
     expect(storageKey('token')).toBe('trialpath.token');
     expect(studyStorageKey('studyDetails', 's1')).toBe('trialpath.studyDetails.s1');
-  });
-
-  it('keeps the study summary and client id on logout, the client id on clear', () => {
-    expect(keysToKeepOnLogout).toEqual(['trialpath.studySummary', 'trialpath.clientId']);
-    expect(keysToKeepOnClear).toEqual(['trialpath.clientId']);
   });
 
   const present = [

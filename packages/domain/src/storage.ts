@@ -15,11 +15,11 @@ export function studyStorageKey(name: StorageKeyName | (string & {}), studyId: s
   return `${storageKey(name)}.${studyId}`;
 }
 
-export const keysToKeepOnLogout: readonly string[] = Object.freeze([
+const keysToKeepOnLogout: readonly string[] = Object.freeze([
   storageKey(STORAGE_KEYS.studySummary),
   storageKey(STORAGE_KEYS.clientId),
 ]);
-export const keysToKeepOnClear: readonly string[] = Object.freeze([storageKey(STORAGE_KEYS.clientId)]);
+const keysToKeepOnClear: readonly string[] = Object.freeze([storageKey(STORAGE_KEYS.clientId)]);
 
 /** Which of the present keys to remove on logout or clear-all. */
 export function keysToRemove(presentKeys: Iterable<string>, mode: 'logout' | 'clear'): string[] {

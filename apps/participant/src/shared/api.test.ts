@@ -190,16 +190,7 @@ describe('portal client wiring', () => {
     vi.stubGlobal('fetch', fetchMock);
     const store = createSessionStore(memoryStorage());
     store.set(s);
-    const api = createPortalApi({
-      session: store,
-      deviceId: () => 'device-1',
-      language: () => 'en',
-      signOut: vi.fn(),
-      warn: vi.fn(),
-      message: catalogue,
-      isOnline: () => true,
-    });
-    const me = await api.call(getParticipantProfile);
+    const me = await portalApi(store).call(getParticipantProfile);
     expect(me.participantId).toBe('DEMO-US001-0001');
     expect(calls.map((c) => c.url)).toEqual([
       '/api/v1/participant/me',

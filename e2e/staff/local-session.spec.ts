@@ -19,7 +19,8 @@ test('another person signing in clears the previous person’s study summary, ke
   const clientId = await stored(page, 'clientId');
   expect(clientId).toBeTruthy();
 
-  await staffSignIn(page, 'pi.demo');
+  // Not pi.demo: the password-reset journey changes that account's password.
+  await staffSignIn(page, 'cra.demo');
   await expect(page).toHaveURL(/#\/studies/);
   await expect(page.getByText('Trialpath Demo Study')).toBeVisible();
   expect(await stored(page, 'studySummary')).toBeNull();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { OkSchema } from './common';
+import { NewPasswordSchema, OkSchema, refuseReusedPassword } from './common';
 
 const Password = z.string().min(1).max(256);
 
@@ -56,6 +56,7 @@ export const staffLogin = defineEndpoint({
   method: 'POST',
   path: '/api/v1/auth/login',
   audience: 'public',
+  env: 'neutral',
   rateLimited: true,
   summary: 'Staff sign-in (username lowercased); may ask for a second factor',
   body: z
@@ -75,6 +76,7 @@ export const verifyTwoFactor = defineEndpoint({
   method: 'POST',
   path: '/api/v1/auth/mfa/verify',
   audience: 'public',
+  env: 'neutral',
   rateLimited: true,
   summary: 'Verify the one-time code of a two-factor sign-in',
   body: z.object({ challengeId: z.string().min(1).max(200), code: z.string().min(4).max(10) }).strict(),
@@ -86,6 +88,7 @@ export const resendTwoFactor = defineEndpoint({
   method: 'POST',
   path: '/api/v1/auth/mfa/resend',
   audience: 'public',
+  env: 'neutral',
   rateLimited: true,
   summary: 'Send a new one-time code for a pending two-factor sign-in',
   body: z.object({ challengeId: z.string().min(1).max(200) }).strict(),
@@ -97,6 +100,8 @@ export const refreshTokens = defineEndpoint({
   method: 'POST',
   path: '/api/v1/auth/refresh',
   audience: 'public',
+  env: 'neutral',
+  auth: 'none',
   rateLimited: true,
   summary: 'Rotate a refresh token: the old one is revoked, a new pair is issued',
   // Session plumbing, not a record: sign-in and sign-out are the audited events (a reused token's
@@ -111,6 +116,7 @@ export const logout = defineEndpoint({
   method: 'POST',
   path: '/api/v1/auth/logout',
   audience: 'staff',
+  env: 'neutral',
   summary: 'Sign out: revokes the refresh-token family and every per-study token of the session',
   body: z.object({ refreshToken: z.string().max(500).optional() }).strict(),
   response: OkSchema,
@@ -121,6 +127,7 @@ export const forgotPassword = defineEndpoint({
   method: 'POST',
   path: '/api/v1/auth/forgot-password',
   audience: 'public',
+  env: 'neutral',
   rateLimited: true,
   summary: 'E-mail a password-reset link (same answer whether or not the account exists)',
   body: z.object({ username: z.string().min(1).max(320) }).strict(),
@@ -132,9 +139,10 @@ export const resetPassword = defineEndpoint({
   method: 'POST',
   path: '/api/v1/auth/reset-password',
   audience: 'public',
+  env: 'neutral',
   rateLimited: true,
   summary: 'Set a new password with a single-use, expiring reset token',
-  body: z.object({ token: z.string().min(10).max(200), password: Password }).strict(),
+  body: z.object({ token: z.string().min(10).max(200), password: NewPasswordSchema }).strict(),
   response: OkSchema,
 });
 
@@ -143,9 +151,10 @@ export const createPassword = defineEndpoint({
   method: 'POST',
   path: '/api/v1/auth/create-password',
   audience: 'public',
+  env: 'neutral',
   rateLimited: true,
   summary: 'An invited user creates the first password with the invitation token',
-  body: z.object({ token: z.string().min(10).max(200), password: Password }).strict(),
+  body: z.object({ token: z.string().min(10).max(200), password: NewPasswordSchema }).strict(),
   response: OkSchema,
 });
 
@@ -154,6 +163,7 @@ export const checkResetToken = defineEndpoint({
   method: 'GET',
   path: '/api/v1/auth/password-tokens/:token',
   audience: 'public',
+  env: 'neutral',
   summary: 'Whether a reset / invitation token is still usable (for the page to show the form or the reason)',
   params: z.object({ token: z.string().min(10).max(200) }).strict(),
   response: z.object({
@@ -168,8 +178,13 @@ export const changePassword = defineEndpoint({
   method: 'PUT',
   path: '/api/v1/auth/password',
   audience: 'staff',
+  env: 'neutral',
   summary: 'Change own password (current password required)',
-  body: z.object({ currentPassword: Password, newPassword: Password }).strict(),
+  body: refuseReusedPassword(
+    z.object({ currentPassword: Password, newPassword: NewPasswordSchema }).strict(),
+    'currentPassword',
+    'newPassword',
+  ),
   response: OkSchema,
 });
 
@@ -179,6 +194,7 @@ export const getStudyToken = defineEndpoint({
   method: 'POST',
   path: '/api/v1/auth/study-token',
   audience: 'staff',
+  env: 'neutral',
   summary: 'Issue a per-study token pair (studyId and authorities for that study)',
   body: z.object({ studyId: z.string().uuid() }).strict(),
   response: TokensSchema.extend({ studyId: z.string(), authorities: z.array(z.string()) }),
@@ -189,6 +205,7 @@ export const jwtCheck = defineEndpoint({
   method: 'GET',
   path: '/api/v1/auth/jwt-check',
   audience: 'staff',
+  env: 'neutral',
   summary: 'Whether the presented access token is valid; returns its claims',
   response: z.object({
     id: z.string(),

@@ -6,6 +6,28 @@ export type Audience = 'public' | 'staff' | 'participant';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
+ * The data space a call works on (000 §7.1, decisions A-151–A-153), when it is not the page's:
+ * - `neutral`: the call is the same in live and test and never carries the Env header — the
+ *   authentication calls (a session, its tokens and per-study tokens serve both data spaces; A-153);
+ * - `test`: the call always works on test data, whatever the page (version creation, 000 §7.1).
+ * Absent: the call follows the page (test twin, design, customize, review and activity-library pages → test).
+ */
+export type EndpointEnvironment = 'neutral' | 'test';
+
+/**
+ * Why the loader is not shown for this endpoint's calls (000 §7.1 exclusions, A-161); `true` for an
+ * endpoint that opts out for another reason. Exclusions that depend on the call's input (isOnlyCheck,
+ * a `page` in the query) are decided per call by the portal.
+ */
+export type EndpointLoaderExclusion =
+  | true
+  | 'feature-flags'
+  | 'telehealth-search'
+  | 'document-list'
+  | 'unread-count'
+  | 'participants-list';
+
+/**
  * One endpoint, declared once. The server registers and validates it from this object;
  * the portals call it through the typed client; `/api/docs` is made from the list.
  */
@@ -29,8 +51,15 @@ export interface Endpoint<
   response: R;
   /** Rate-limited sign-in / recovery endpoint. */
   rateLimited?: boolean;
-  /** The loader is not shown for this call (spec 000 §7.1 exclusions). */
-  noLoader?: boolean;
+  /** The loader is not shown for this endpoint's calls, and why (spec 000 §7.1 exclusions, A-161). */
+  noLoader?: EndpointLoaderExclusion;
+  /** The call's data space when it is not the page's (see EndpointEnvironment). */
+  env?: EndpointEnvironment;
+  /**
+   * `none`: the call never carries an Authorization header — token refresh, whose credential is the
+   * refresh token in the body (000 §7.1: every request except token-refresh ones carries one).
+   */
+  auth?: 'none';
   /**
    * Content-editing endpoint (spec 002 §5): the server sanitises every string of its body, query and
    * headers (script tags, eval/expression calls, javascript:/vbscript: prefixes, on* handlers) before

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { StaffUserSchema } from './auth';
-import { OkSchema } from './common';
+import { NewPasswordSchema, OkSchema } from './common';
 import { defineEndpoint } from './endpoint';
 
 const ChallengeId = z.string().min(1).max(200);
@@ -28,6 +28,7 @@ export const sendOtp = defineEndpoint({
   method: 'POST',
   path: '/api/v1/auth/otp/send',
   audience: 'public',
+  env: 'neutral',
   rateLimited: true,
   summary: 'Send a one-time code (purpose reset-password) by e-mail or SMS; same answer for unknown accounts',
   body: z
@@ -46,6 +47,7 @@ export const sendMobileOtp = defineEndpoint({
   method: 'POST',
   path: '/api/v1/auth/otp/mobile',
   audience: 'staff',
+  env: 'neutral',
   summary: 'Send a code by SMS to a new mobile number of the signed-in user (country code gets a leading +)',
   body: z
     .object({
@@ -66,6 +68,7 @@ export const verifyOtp = defineEndpoint({
   method: 'POST',
   path: '/api/v1/auth/otp/verify',
   audience: 'public',
+  env: 'neutral',
   rateLimited: true,
   summary: 'Verify a one-time code (reset-password → reset token; mobile → number stored)',
   body: z.object({ challengeId: ChallengeId, code: Code }).strict(),
@@ -99,6 +102,7 @@ export const forgotUsername = defineEndpoint({
   method: 'POST',
   path: '/api/v1/auth/forgot-username',
   audience: 'public',
+  env: 'neutral',
   rateLimited: true,
   summary: 'E-mail the usernames of the active staff accounts with this address (same answer when none)',
   body: z.object({ email: z.string().min(1).max(320) }).strict(),
@@ -152,7 +156,7 @@ export const registerUser = defineEndpoint({
       username: z.string().min(1).max(150),
       firstName: z.string().trim().min(1).max(100),
       lastName: z.string().trim().min(1).max(100),
-      password: z.string().min(1).max(256),
+      password: NewPasswordSchema,
     })
     .strict(),
   response: OkSchema,

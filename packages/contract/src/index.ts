@@ -21,6 +21,7 @@ export * from './users';
 export * from './client';
 export * from './upload';
 export * from './request';
+export * from './call-rules';
 
 function endpointsOf(mod: Record<string, unknown>): Endpoint[] {
   return Object.values(mod).filter(

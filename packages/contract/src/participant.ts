@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { OkSchema } from './common';
+import { NewPasswordSchema, OkSchema, refuseReusedPassword } from './common';
 
 /** Spec 001 §3 Country. */
 const CountrySchema = z.object({
@@ -57,6 +57,10 @@ const ParticipantProfileSchema = z.object({
   status: z.string(),
 });
 
+/**
+ * Participant sign-in and recovery look the participant up in a data space (a test participant exists
+ * only in TEST), so unlike the other authentication calls they follow the Env header (A-153).
+ */
 export const participantLogin = defineEndpoint({
   id: 'participantLogin',
   method: 'POST',
@@ -82,6 +86,8 @@ export const participantRefresh = defineEndpoint({
   method: 'POST',
   path: '/api/v1/participant-auth/refresh',
   audience: 'public',
+  env: 'neutral',
+  auth: 'none',
   rateLimited: true,
   summary: 'Rotate participant tokens (refresh token, pid and device id must match)',
   // Session plumbing, as the staff refresh: sign-in and sign-out are the audited events.
@@ -101,6 +107,7 @@ export const participantLogout = defineEndpoint({
   method: 'POST',
   path: '/api/v1/participant-auth/logout',
   audience: 'participant',
+  env: 'neutral',
   summary: 'Participant sign-out (revokes the refresh token)',
   body: z.object({ refreshToken: z.string().max(500).optional() }).strict(),
   response: OkSchema,
@@ -145,9 +152,10 @@ export const participantResetPassword = defineEndpoint({
   method: 'POST',
   path: '/api/v1/participant-auth/reset-password',
   audience: 'public',
+  env: 'neutral',
   rateLimited: true,
   summary: 'Set a new participant password with a single-use, expiring token',
-  body: z.object({ token: z.string().min(10).max(200), password: z.string().min(1).max(256) }).strict(),
+  body: z.object({ token: z.string().min(10).max(200), password: NewPasswordSchema }).strict(),
   response: OkSchema,
 });
 
@@ -157,9 +165,11 @@ export const participantChangePassword = defineEndpoint({
   path: '/api/v1/participant/password',
   audience: 'participant',
   summary: 'Change own password (previous and proposed password)',
-  body: z
-    .object({ previousPassword: z.string().min(1).max(256), proposedPassword: z.string().min(1).max(256) })
-    .strict(),
+  body: refuseReusedPassword(
+    z.object({ previousPassword: z.string().min(1).max(256), proposedPassword: NewPasswordSchema }).strict(),
+    'previousPassword',
+    'proposedPassword',
+  ),
   response: OkSchema,
 });
 

@@ -22,6 +22,7 @@ export const listSsoProviders = defineEndpoint({
   method: 'GET',
   path: '/api/v1/auth/sso/providers',
   audience: 'public',
+  env: 'neutral',
   noLoader: true,
   summary: 'Enabled single-sign-on providers of the client (for the sign-in page)',
   response: z.object({ items: z.array(SsoProviderSummarySchema) }),
@@ -32,6 +33,7 @@ export const startSso = defineEndpoint({
   method: 'POST',
   path: '/api/v1/auth/sso/start',
   audience: 'public',
+  env: 'neutral',
   rateLimited: true,
   summary: 'Begin a single-sign-on: the provider authorization URL (state, nonce, PKCE S256)',
   body: z.object({ providerId: z.string().uuid(), redirectTo: SsoRedirectToSchema.optional() }).strict(),
@@ -54,6 +56,7 @@ export const ssoCodeToToken = defineEndpoint({
   method: 'POST',
   path: '/api/v1/auth/sso/token',
   audience: 'public',
+  env: 'neutral',
   rateLimited: true,
   summary:
     'Single-sign-on code to token: trade the provider authorization code (single-use state) for tokens, or the e-mail re-verification step',

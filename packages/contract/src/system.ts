@@ -36,7 +36,7 @@ export const getFeatureFlags = defineEndpoint({
   method: 'GET',
   path: '/api/v1/feature-flags',
   audience: 'public',
-  noLoader: true,
+  noLoader: 'feature-flags',
   summary: 'All feature flags with their customer lists, and the customer id to evaluate them for',
   response: z.object({
     customerId: z.string(),

@@ -4,8 +4,8 @@
  * (kernel/context.ts): one transaction holding the work and its audit entries, refused when it
  * records none unless the contract says `audit: false` (getodk/central-backend's endpoint pattern).
  */
-import { type Endpoint, unsafeTextFields } from '@trialpath/contract';
-import { messageRef, parseEnvHeader, sanitizeContent } from '@trialpath/domain';
+import { type Endpoint, requestEnvironment, unsafeTextFields } from '@trialpath/contract';
+import { messageRef, sanitizeContent } from '@trialpath/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Platform, runRead, runWrite, type Scope, type ServiceCtx } from '../kernel/context';
 import { fail } from '../kernel/errors';
@@ -98,7 +98,9 @@ export function registerEndpoints(
         const raw = endpoint.upload || Buffer.isBuffer(req.body);
         if (!raw) requireReason(endpoint, req.body);
         const body = raw ? undefined : parsePart(endpoint.body, req.body, 'body');
-        const env = actor?.type === 'participant' ? actor.environment : parseEnvHeader(req.headers.env);
+        // The data space: a participant's own; else the Env header, unless the endpoint declares its own
+        // (authentication calls are environment-neutral, A-153; the contract's rule, as the portals apply it).
+        const env = actor?.type === 'participant' ? actor.environment : requestEnvironment(endpoint, req.headers.env);
         await guard.authorize({ endpoint, actor, params, query, body, env });
         checkUploadBody(endpoint, req);
         const upload = endpoint.upload

@@ -1,3 +1,4 @@
+import { getFeatureFlags, queryKeyOf } from '@trialpath/contract';
 import { FLAG_POLL_INTERVAL_MS } from '@trialpath/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, waitFor } from '@testing-library/react';
@@ -128,7 +129,10 @@ describe('feature flags (A-128, A-129)', () => {
   async function fetched(client: QueryClient, n: number) {
     const check = () => {
       expect(flagCalls()).toBe(n);
-      expect(client.getQueryState(['feature-flags'])).toMatchObject({ status: 'success', fetchStatus: 'idle' });
+      expect(client.getQueryState(queryKeyOf(getFeatureFlags, undefined, 'LIVE'))).toMatchObject({
+        status: 'success',
+        fetchStatus: 'idle',
+      });
     };
     for (let i = 0; i < 100; i++) {
       try {

@@ -11,13 +11,14 @@ import {
   createApiClient,
   createUploader,
   type Endpoint,
+  getProfileImage,
   logout,
   type ResponseOf,
   refreshTokens,
   type UploadInput,
 } from '@trialpath/contract';
 import { cleanRequestBody, REQUEST_TIMEOUT_MS, translate } from '@trialpath/domain';
-import { notify } from '@trialpath/ui';
+import { notify, serverMessageText } from '@trialpath/ui';
 import i18n from '../i18n';
 import { createErrorHandler, type ErrorHandlerDeps, type RefreshResult } from './http-errors';
 import { loaderStore } from './loader';
@@ -120,6 +121,7 @@ const errorDeps: ErrorHandlerDeps = {
   },
   warn: (text) => notify(text, { kind: 'warning' }),
   message: (key) => translate(key, undefined, i18n.language),
+  language: () => i18n.language,
   markFailed: (error) => progressFailures.add(error),
   // Session rules apply to calls made with a token; a failed sign-in is the page's business.
   sessionCall: (endpoint) => endpoint.audience === 'staff',
@@ -190,9 +192,9 @@ export function upload<E extends Endpoint>(endpoint: E, input: UploadInput<E>): 
   return withLoader(shouldShowLoader(endpoint, window.location.href), () => uploader(endpoint, input));
 }
 
-/** A binary resource of the API (an image) with the same Authorization as the calls; an object URL. */
+/** A binary resource of the API (a profile image, by its endpoint's rules) with the calls' Authorization; an object URL. */
 export async function fetchObjectUrl(path: string): Promise<string | null> {
-  const used = tokenKindFor({ id: 'binary' }, currentHash(), storage, studyOverride);
+  const used = tokenKindFor(getProfileImage, currentHash(), storage, studyOverride);
   const res = await fetch(path, {
     headers: used.kind === 'none' ? {} : { authorization: `Bearer ${used.token}` },
   }).catch(() => null);
@@ -200,10 +202,9 @@ export async function fetchObjectUrl(path: string): Promise<string | null> {
   return URL.createObjectURL(await res.blob());
 }
 
-/** The message to show for a failed call: the server's when present, else `fallback`. */
+/** The message to show for a failed call: the server's (in the interface language) when present, else `fallback`. */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiRequestError && error.body?.message) return error.body.message;
-  return fallback;
+  return (error instanceof ApiRequestError && serverMessageText(error.body, i18n.language)) || fallback;
 }
 
 export { ApiRequestError };

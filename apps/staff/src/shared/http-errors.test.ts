@@ -1,5 +1,5 @@
 import { ApiRequestError, type Endpoint } from '@trialpath/contract';
-import { translate } from '@trialpath/domain';
+import { apiError, translate } from '@trialpath/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { createErrorHandler, type ErrorHandlerDeps, type RefreshResult } from './http-errors';
 
@@ -15,6 +15,7 @@ function setup(over: Partial<ErrorHandlerDeps> = {}) {
     goToStudies: vi.fn(),
     warn: vi.fn(),
     message: (k: Parameters<typeof translate>[0]) => translate(k),
+    language: () => 'en',
     markFailed: vi.fn(),
     sessionCall: (e: Endpoint) => e.audience === 'staff',
     ...over,
@@ -108,6 +109,11 @@ describe('client error wiring (000 §8.1)', () => {
     const c = setup();
     await c.onError(err(503, { code: 'SERVICE_UNAVAILABLE', message: 'Down for maintenance' }), staffEndpoint, 0);
     expect(c.deps.warn).toHaveBeenCalledWith('Down for maintenance');
+    // Our own error body: its message key in the interface language, not its English text.
+    const d = setup({ language: () => 'es' });
+    await d.onError(err(503, apiError('SERVICE_UNAVAILABLE') as never), staffEndpoint, 0);
+    expect(d.deps.warn).toHaveBeenCalledWith(translate('errors.serviceUnavailable', undefined, 'es'));
+    expect(d.deps.warn).not.toHaveBeenCalledWith(apiError('SERVICE_UNAVAILABLE').message);
   });
 
   it('500 fails the progress bar with no message', async () => {

@@ -3,7 +3,8 @@
  * this wires the decision to the side effects. Dependencies are injected so it can be tested.
  */
 import type { ApiRequestError, Endpoint } from '@trialpath/contract';
-import { decideHttpOutcome, type MessageKey, preferServerMessage } from '@trialpath/domain';
+import { decideHttpOutcome, type MessageKey } from '@trialpath/domain';
+import { preferServerText } from '@trialpath/ui';
 
 /** How refreshing a token went; a refused refresh carries the server's answer when there was one. */
 export type RefreshResult = { ok: true } | { ok: false; error: ApiRequestError | null };
@@ -18,6 +19,8 @@ export interface ErrorHandlerDeps {
   goToStudies: () => void;
   warn: (text: string) => void;
   message: (key: MessageKey) => string;
+  /** The interface language (the server's message keys are shown in it). */
+  language: () => string;
   /** Mark the progress bar failed for the call that failed with this error. */
   markFailed: (error: ApiRequestError) => void;
   /** Whether the session-level rules apply (a token is held and the call is not a sign-in call). */
@@ -37,7 +40,7 @@ export function createErrorHandler(deps: ErrorHandlerDeps) {
     const session = deps.sessionCall(endpoint);
     switch (outcome.kind) {
       case 'warn':
-        deps.warn(preferServerMessage(error.body, deps.message(outcome.messageKey)));
+        deps.warn(preferServerText(error.body, deps.message(outcome.messageKey), deps.language()));
         deps.markFailed(error);
         return 'fail';
       case 'fail':

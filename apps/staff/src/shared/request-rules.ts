@@ -2,8 +2,8 @@
  * Pure request rules of the staff client (000 §7.1): which token goes in Authorization, when the
  * Env header is set, and when the loader shows. The client in api.ts applies them.
  */
-import type { Endpoint } from '@trialpath/contract';
-import { detectEnvironment, ENV_HEADER, ENV_HEADER_TEST_VALUE } from '@trialpath/domain';
+import { callEnvironment, carriesAuthorization, type Endpoint } from '@trialpath/contract';
+import { type AppEnvironment, detectEnvironment, ENV_HEADER, ENV_HEADER_TEST_VALUE } from '@trialpath/domain';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
@@ -22,40 +22,29 @@ export function studyIdFromAddress(hash: string): string | null {
   return any ? any[0].toLowerCase() : null;
 }
 
-/** Calls that must never carry Authorization (token refresh, 000 §7.1). */
-export const NO_AUTH_ENDPOINTS: ReadonlySet<string> = new Set(['refreshTokens']);
-
-/**
- * Decision A-153: authentication calls (everything under /api/v1/auth/) never carry Env — a
- * session is the same in live and test; only data calls are environment-scoped.
- */
-export function isAuthCall(endpoint: Pick<Endpoint, 'path'>): boolean {
-  return endpoint.path.startsWith('/api/v1/auth/') || endpoint.path.startsWith('/api/v1/participant-auth/');
-}
-
 /** Pages whose calls work on test data even without /test/ in the address (000 §7.1). */
 const TEST_DATA_SEGMENTS = new Set(['design', 'customize', 'review', 'activity-library']);
 
-/** Version creation (000 §7.1): POST …/versions always works on test data, whatever the page. */
-export function isVersionCreation(endpoint: Pick<Endpoint, 'path' | 'method'>): boolean {
-  return endpoint.method === 'POST' && /\/versions$/.test(endpoint.path);
+/**
+ * The data space of a page (000 §7.1, A-151): TEST on a test twin page (…/test/…) and on design,
+ * customize, review and activity-library pages; LIVE elsewhere.
+ */
+export function pageEnvironment(hash: string): AppEnvironment {
+  const onTestPage =
+    detectEnvironment(hash) === 'TEST' ||
+    hashPath(hash)
+      .split('/')
+      .some((s) => TEST_DATA_SEGMENTS.has(s));
+  return onTestPage ? 'TEST' : 'LIVE';
 }
 
 /**
- * The Env header rule in one place (000 §7.1, A-151): `env: test` on test pages (…/test/…), on
- * design, customize and review pages, in the activity library, and on version creation; never on
- * authentication calls (A-153).
+ * The Env header rule in one place (000 §7.1, A-151–A-153): `env: test` when the call works on test
+ * data — the page's data space, unless the endpoint declares its own (authentication calls are
+ * environment-neutral and never carry it; version creation always works on test data).
  */
-export function envHeaderFor(
-  endpoint: Pick<Endpoint, 'path'> & Partial<Pick<Endpoint, 'method'>>,
-  hash: string,
-): Record<string, string> {
-  if (isAuthCall(endpoint)) return {};
-  const path = hashPath(hash);
-  const onTestPage = detectEnvironment(hash) === 'TEST' || path.split('/').some((s) => TEST_DATA_SEGMENTS.has(s));
-  const versionCreation =
-    endpoint.method !== undefined && isVersionCreation({ path: endpoint.path, method: endpoint.method });
-  return onTestPage || versionCreation ? { [ENV_HEADER]: ENV_HEADER_TEST_VALUE } : {};
+export function envHeaderFor(endpoint: Pick<Endpoint, 'env'>, hash: string): Record<string, string> {
+  return callEnvironment(endpoint, pageEnvironment(hash)) === 'TEST' ? { [ENV_HEADER]: ENV_HEADER_TEST_VALUE } : {};
 }
 
 export interface TokenSource {
@@ -65,12 +54,12 @@ export interface TokenSource {
 
 /** Which stored token a call uses: a study's token on its pages, else the general one. */
 export function tokenKindFor(
-  endpoint: Pick<Endpoint, 'id'>,
+  endpoint: Pick<Endpoint, 'auth'>,
   hash: string,
   tokens: TokenSource,
   studyOverride: string | null = null,
 ): { kind: 'none' } | { kind: 'general'; token: string } | { kind: 'study'; studyId: string; token: string } {
-  if (NO_AUTH_ENDPOINTS.has(endpoint.id)) return { kind: 'none' };
+  if (!carriesAuthorization(endpoint)) return { kind: 'none' };
   const studyId = studyOverride ?? studyIdFromAddress(hash);
   if (studyId) {
     const pair = tokens.getStudyToken(studyId);
@@ -93,30 +82,24 @@ export type LoaderExclusion =
   | 'url-flag';
 
 /**
- * The loader exclusions in one pure function (000 §7.1, A-161): telehealth search, isOnlyCheck
- * calls, pagination GETs (a `page` in the query), document lists, the notification unread count,
- * participants-list GETs and feature flags; an endpoint may also opt out (`noLoader`) and the URL
- * flag automatic_off_loader=false turns the automatic loader off.
+ * The loader exclusions in one pure function (000 §7.1, A-161). An endpoint declares why its calls show
+ * no loader (`noLoader`: feature flags, telehealth search, document lists, the notification unread count,
+ * participants-list GETs, or another reason); per call, isOnlyCheck calls and pagination GETs (a `page`
+ * in the query) show none; the URL flag automatic_off_loader=false turns the automatic loader off.
  */
 export function loaderExclusion(
-  endpoint: Pick<Endpoint, 'path' | 'method'> & Partial<Pick<Endpoint, 'noLoader'>>,
+  endpoint: Pick<Endpoint, 'method' | 'noLoader'>,
   input: { query?: unknown; body?: unknown },
   href: string,
 ): LoaderExclusion | null {
   if (/[?&]automatic_off_loader=false(?:&|$|#)/.test(href)) return 'url-flag';
-  const path = endpoint.path;
-  const get = endpoint.method === 'GET';
+  if (endpoint.noLoader) return endpoint.noLoader === true ? 'endpoint' : endpoint.noLoader;
   const query = (input.query ?? {}) as Record<string, unknown>;
   const body = (input.body ?? {}) as Record<string, unknown>;
-  if (/\/feature-flags(\/|$)/.test(path)) return 'feature-flags';
-  if (/\/telehealth(\/.*)?\/search$/.test(path)) return 'telehealth-search';
   if (isTrue(query.isOnlyCheck) || (typeof body === 'object' && body !== null && isTrue(body.isOnlyCheck)))
     return 'only-check';
-  if (/\/notifications\/unread-count$/.test(path)) return 'unread-count';
-  if (get && /\/documents$/.test(path)) return 'document-list';
-  if (get && /\/participants$/.test(path)) return 'participants-list';
-  if (get && query.page !== undefined && query.page !== null && query.page !== '') return 'pagination';
-  if (endpoint.noLoader) return 'endpoint';
+  if (endpoint.method === 'GET' && query.page !== undefined && query.page !== null && query.page !== '')
+    return 'pagination';
   return null;
 }
 
@@ -126,7 +109,7 @@ function isTrue(v: unknown): boolean {
 
 /** The loader shows for every call unless excluded (see loaderExclusion). */
 export function shouldShowLoader(
-  endpoint: Pick<Endpoint, 'path' | 'method'> & Partial<Pick<Endpoint, 'noLoader'>>,
+  endpoint: Pick<Endpoint, 'method' | 'noLoader'>,
   href: string,
   input: { query?: unknown; body?: unknown } = {},
 ): boolean {

@@ -13,21 +13,25 @@ import {
 } from '@mantine/core';
 import {
   checkUploadFile,
+  endpointKeyOf,
+  getProfile,
+  getProfileImage,
   PROFILE_IMAGE_TYPES,
+  queryKeyOf,
   type StaffUser,
   updateProfile,
   uploadProfileImage,
 } from '@trialpath/contract';
-import { ErrorAlert, notify, useUnsavedChangesGuard } from '@trialpath/ui';
+import { ErrorAlert, notify, useContractForm, useUnsavedChangesGuard } from '@trialpath/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { redirectAfterSignIn } from '../../app/guard';
 import { api, fetchObjectUrl, upload } from '../../shared/api';
 import { useSignedIn } from '../../shared/session';
-import { queryKeys, useProfileQuery } from '../../shared/startup';
+import { usePageEnvironment } from '../../shared/queries';
+import { useProfileQuery } from '../../shared/startup';
 import { storage } from '../../shared/storage';
 import { AuthCard } from './AuthCard';
 import { NameFields } from './NameFields';
@@ -54,13 +58,16 @@ function formOf(p: StaffUser): ProfileForm {
   };
 }
 
-const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
+const orNull = (v: string | null | undefined) => (v ? v : null);
 
 /** The profile image of a user, fetched with the session's token (an object URL), or null. */
-export function useProfileImageUrl(path: string | null | undefined): string | null {
+export function useProfileImageUrl(user: Pick<StaffUser, 'id' | 'profileImage'>): string | null {
+  const env = usePageEnvironment();
+  const path = user.profileImage;
   const image = useQuery({
-    queryKey: ['profile-image', path],
-    queryFn: () => fetchObjectUrl(path!),
+    // A binary read (not JSON): the contract's key all the same, so an upload invalidates it by endpoint.
+    queryKey: queryKeyOf(getProfileImage, { params: { userId: user.id } }, env),
+    queryFn: () => (path ? fetchObjectUrl(path) : null),
     enabled: Boolean(path),
     staleTime: Infinity,
   });
@@ -74,7 +81,7 @@ function PhotoField({ profile }: { profile: StaffUser }) {
   const [error, setError] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const resetRef = useRef<() => void>(null);
-  const stored = useProfileImageUrl(profile.profileImage);
+  const stored = useProfileImageUrl(profile);
   const src = preview ?? stored;
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
@@ -96,7 +103,10 @@ function PhotoField({ profile }: { profile: StaffUser }) {
       });
       setProgress(100);
       setPreview(URL.createObjectURL(file));
-      queryClient.setQueryData<StaffUser>(queryKeys.profile, (p) => (p ? { ...p, profileImage: r.profileImage } : p));
+      queryClient.setQueriesData<StaffUser>({ queryKey: endpointKeyOf(getProfile) }, (p) =>
+        p ? { ...p, profileImage: r.profileImage } : p,
+      );
+      void queryClient.invalidateQueries({ queryKey: endpointKeyOf(getProfileImage) });
       const u = storage.getUser<StaffUser>();
       if (u) storage.setUser({ ...u, profileImage: r.profileImage });
       notify(t('profile.uploaded'), { kind: 'success' });
@@ -154,12 +164,12 @@ function ProfileEditor({ profile }: { profile: StaffUser }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
-  const failure = useFormError();
   const [saved, setSaved] = useState(false);
   const draftId = aboutYouDraftId(profile.id);
   const draft = useRef(storage.getFormDraft<ProfileForm>(draftId));
-  const form = useForm<ProfileForm>({ defaultValues: draft.current?.data ?? formOf(profile) });
+  const form = useContractForm(updateProfile.body!, { defaultValues: draft.current?.data ?? formOf(profile) });
   const { register, handleSubmit, formState, watch } = form;
+  const failure = useFormError(form);
   const dirty = (formState.isDirty || draft.current !== null) && !saved;
   const guard = useUnsavedChangesGuard(dirty);
 
@@ -183,15 +193,15 @@ function ProfileEditor({ profile }: { profile: StaffUser }) {
     failure.run(async () => {
       const user = await api.call(updateProfile, {
         body: {
-          firstName: v.firstName.trim(),
-          lastName: v.lastName.trim(),
+          firstName: v.firstName,
+          lastName: v.lastName,
           phoneNumber: orNull(v.phoneNumber),
           workNumber: orNull(v.workNumber),
           licenseType: orNull(v.licenseType),
         },
       });
       storage.clearFormDraft(draftId);
-      queryClient.setQueryData(queryKeys.profile, user);
+      queryClient.setQueriesData({ queryKey: endpointKeyOf(getProfile) }, user);
       storage.setUser({ ...(storage.getUser<StaffUser>() ?? {}), ...user });
       notify(t('profile.saved'), { kind: 'success' });
       setSaved(true);
@@ -210,12 +220,20 @@ function ProfileEditor({ profile }: { profile: StaffUser }) {
             description={t('profile.phoneHint')}
             type="tel"
             autoComplete="tel"
+            error={formState.errors.phoneNumber?.message}
             {...register('phoneNumber')}
           />
-          <TextInput label={t('profile.workNumber')} type="tel" autoComplete="work tel" {...register('workNumber')} />
+          <TextInput
+            label={t('profile.workNumber')}
+            type="tel"
+            autoComplete="work tel"
+            error={formState.errors.workNumber?.message}
+            {...register('workNumber')}
+          />
           <TextInput
             label={t('profile.licenseType')}
             placeholder={t('profile.licensePlaceholder')}
+            error={formState.errors.licenseType?.message}
             {...register('licenseType')}
           />
           <Button type="submit" loading={formState.isSubmitting} fullWidth>

@@ -1,15 +1,14 @@
 import { Button, Divider, Stack, Text, TextInput, Title } from '@mantine/core';
 import { forgotPassword, forgotUsername } from '@trialpath/contract';
-import { ErrorAlert, notify, SuccessAlert } from '@trialpath/ui';
+import { ErrorAlert, notify, SuccessAlert, useContractForm } from '@trialpath/ui';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../shared/api';
 import { AuthCard } from './AuthCard';
 import { BackToSignInLink } from './BackToSignInLink';
-import { notBlank, UsernameInput } from './fields';
-import { toastClientError, useFormError } from './form-error';
+import { UsernameInput } from './fields';
+import { useFormError } from './form-error';
 import { MailboxHint } from './MailboxHint';
 import { requestResetCode } from './OtpPages';
 
@@ -17,17 +16,17 @@ import { requestResetCode } from './OtpPages';
 function ForgotUsernameSection() {
   const { t } = useTranslation();
   const [sent, setSent] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<{ email: string }>({ defaultValues: { email: '' } });
-  const submit = handleSubmit(async ({ email }) => {
-    try {
+  const form = useContractForm(forgotUsername.body!, { defaultValues: { email: '' } });
+  const { register, handleSubmit, formState } = form;
+  const failure = useFormError(form);
+  const submit = handleSubmit(({ email }) =>
+    failure.run(async () => {
       const r = await api.call(forgotUsername, { body: { email: email.trim() } });
       const text = r.message ?? t('otp.usernameSent');
       setSent(text);
       notify(text, { kind: 'success' });
-    } catch (e) {
-      toastClientError(e);
-    }
-  });
+    }),
+  );
   return (
     <Stack gap="sm" component="section" aria-labelledby="forgot-username-title">
       <Title order={2} fz="md" id="forgot-username-title">
@@ -41,12 +40,13 @@ function ForgotUsernameSection() {
             <Text size="sm" c="dimmed">
               {t('otp.forgotUsernameText')}
             </Text>
+            <ErrorAlert>{failure.error}</ErrorAlert>
             <TextInput
               label={t('otp.email')}
               type="email"
               autoComplete="email"
-              error={formState.errors.email ? t('auth.required') : undefined}
-              {...register('email', { validate: notBlank })}
+              error={formState.errors.email?.message}
+              {...register('email')}
             />
             <Button type="submit" variant="default" loading={formState.isSubmitting}>
               {t('otp.sendUsername')}
@@ -62,10 +62,12 @@ function ForgotUsernameSection() {
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [sent, setSent] = useState<string | null>(null);
-  const failure = useFormError();
   const [sendingCode, setSendingCode] = useState(false);
   const navigate = useNavigate();
-  const { register, handleSubmit, formState } = useForm<{ username: string }>({ defaultValues: { username: '' } });
+  // The same field is the username of the e-mailed link and of the code by text message (sendOtp).
+  const form = useContractForm(forgotPassword.body!, { defaultValues: { username: '' } });
+  const { register, handleSubmit, formState } = form;
+  const failure = useFormError(form);
 
   // a one-time code by text message instead of the e-mailed link.
   const sendSms = handleSubmit(async ({ username }) => {
@@ -99,8 +101,8 @@ export function ForgotPasswordPage() {
             <ErrorAlert>{failure.error}</ErrorAlert>
             <UsernameInput
               label={t('auth.usernameOrEmail')}
-              error={formState.errors.username ? t('auth.required') : undefined}
-              {...register('username', { required: true, validate: notBlank })}
+              error={formState.errors.username?.message}
+              {...register('username')}
             />
             <Button type="submit" loading={formState.isSubmitting && !sendingCode} fullWidth>
               {t('auth.sendLink')}

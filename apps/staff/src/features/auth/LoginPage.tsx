@@ -1,10 +1,9 @@
 import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { type LoginResponse, type StaffUser, staffLogin } from '@trialpath/contract';
 import { normalizeStaffUsername } from '@trialpath/domain';
-import { ErrorAlert, SuccessAlert } from '@trialpath/ui';
+import { ErrorAlert, SuccessAlert, useContractForm } from '@trialpath/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { redirectAfterSignIn } from '../../app/guard';
@@ -12,10 +11,13 @@ import { api } from '../../shared/api';
 import { useSignedIn } from '../../shared/session';
 import { storage } from '../../shared/storage';
 import { AuthCard } from './AuthCard';
-import { notBlank, UsernameInput } from './fields';
+import { UsernameInput } from './fields';
 import { useFormError } from './form-error';
 import { afterSignInPath, startSession } from './session-start';
 import { type SignInChallenge, SignInCodeStep } from './SignInCodeStep';
+
+/** The sign-in form: the fields a person types of the sign-in call's body. */
+const signInForm = staffLogin.body!.pick({ username: true, password: true });
 
 /** Staff sign-in (000 §7.3): username lowercased, optional second factor. */
 export function LoginPage() {
@@ -24,11 +26,10 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const failure = useFormError();
   const [challenge, setChallenge] = useState<SignInChallenge | null>(null);
-  const { register, handleSubmit, formState } = useForm<{ username: string; password: string }>({
-    defaultValues: { username: '', password: '' },
-  });
+  const form = useContractForm(signInForm, { defaultValues: { username: '', password: '' } });
+  const { register, handleSubmit, formState } = form;
+  const failure = useFormError(form);
   const location = useLocation();
   const notice = (location.state as { notice?: unknown } | null)?.notice;
   const target = redirectAfterSignIn(params.get('redirectTo'));
@@ -70,14 +71,14 @@ export function LoginPage() {
           <ErrorAlert>{failure.error}</ErrorAlert>
           <UsernameInput
             label={t('auth.username')}
-            error={formState.errors.username ? t('auth.required') : undefined}
-            {...register('username', { required: true, validate: notBlank })}
+            error={formState.errors.username?.message}
+            {...register('username')}
           />
           <PasswordInput
             label={t('auth.password')}
             autoComplete="current-password"
-            error={formState.errors.password ? t('auth.required') : undefined}
-            {...register('password', { required: true })}
+            error={formState.errors.password?.message}
+            {...register('password')}
           />
           <Button type="submit" loading={formState.isSubmitting} fullWidth size="md">
             {t('auth.signIn')}

@@ -1,20 +1,19 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
 import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { notBlank } from './fields';
 
 interface NameForm {
   firstName: string;
   lastName: string;
 }
 
-/** What the fields need of a react-hook-form form: any form with firstName and lastName fits. */
+/** What the fields need of a react-hook-form form on a schema with firstName and lastName. */
 interface WithNames {
-  register: (name: keyof NameForm, options: { validate: (v: string) => boolean }) => UseFormRegisterReturn;
+  register(name: keyof NameForm): UseFormRegisterReturn;
   formState: { errors: FieldErrors<NameForm> };
 }
 
-/** First and last name, both required: side by side, stacked on a narrow screen. */
+/** First and last name, both required (the form's contract schema says so): side by side, stacked on a narrow screen. */
 export function NameFields({ form }: { form: WithNames }) {
   const { t } = useTranslation();
   const { register } = form;
@@ -25,15 +24,15 @@ export function NameFields({ form }: { form: WithNames }) {
         label={t('profile.firstName')}
         withAsterisk
         autoComplete="given-name"
-        error={errors.firstName ? t('auth.required') : undefined}
-        {...register('firstName', { validate: notBlank })}
+        error={errors.firstName?.message}
+        {...register('firstName')}
       />
       <TextInput
         label={t('profile.lastName')}
         withAsterisk
         autoComplete="family-name"
-        error={errors.lastName ? t('auth.required') : undefined}
-        {...register('lastName', { validate: notBlank })}
+        error={errors.lastName?.message}
+        {...register('lastName')}
       />
     </SimpleGrid>
   );

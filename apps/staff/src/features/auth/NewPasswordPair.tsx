@@ -1,4 +1,3 @@
-import { isValidPassword, translate } from '@trialpath/domain';
 import { NewPasswordFields } from '@trialpath/ui';
 import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,14 +7,11 @@ interface NewPasswordForm {
   confirm: string;
 }
 
-/** What the pair needs of a react-hook-form form: any form with password and confirm fits. */
+/** What the pair needs of a react-hook-form form on a schema with password and confirm (`withConfirmation`). */
 interface WithNewPassword {
-  register: (
-    name: keyof NewPasswordForm,
-    options: { validate: (v: string, form: NewPasswordForm) => boolean },
-  ) => UseFormRegisterReturn;
+  register(name: keyof NewPasswordForm): UseFormRegisterReturn;
   formState: { errors: FieldErrors<NewPasswordForm> };
-  watch: (name: 'password') => string;
+  watch(name: 'password'): string;
 }
 
 interface Props {
@@ -25,24 +21,18 @@ interface Props {
   withAsterisk?: boolean;
 }
 
-/** The staff forms' new password and its confirmation, held to the domain's password rule. */
+/** The staff forms' new password and its confirmation; their messages come from the form's contract schema. */
 export function NewPasswordPair({ form, passwordLabel, autoFocus, withAsterisk }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { errors } = form.formState;
   return (
     <NewPasswordFields
       labels={{ password: passwordLabel, confirm: t('auth.confirmPassword') }}
       rulesId="password-rules"
-      password={form.watch('password')}
+      password={form.watch('password') ?? ''}
       withAsterisk={withAsterisk}
-      errors={{
-        password: errors.password ? t('auth.passwordRulesNotMet') : undefined,
-        confirm: errors.confirm ? translate('password.mismatch', undefined, i18n.language) : undefined,
-      }}
-      inputs={{
-        password: { autoFocus, ...form.register('password', { validate: (v) => isValidPassword(v) }) },
-        confirm: form.register('confirm', { validate: (v, all) => v === all.password }),
-      }}
+      errors={{ password: errors.password?.message, confirm: errors.confirm?.message }}
+      inputs={{ password: { autoFocus, ...form.register('password') }, confirm: form.register('confirm') }}
     />
   );
 }

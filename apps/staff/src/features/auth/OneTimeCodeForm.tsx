@@ -1,8 +1,7 @@
 import { Button, Stack, TextInput } from '@mantine/core';
-import { ErrorAlert } from '@trialpath/ui';
+import { verifyOtp } from '@trialpath/contract';
+import { ErrorAlert, useContractForm } from '@trialpath/ui';
 import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useFormError } from './form-error';
 import { MailboxHint } from './MailboxHint';
 
@@ -15,11 +14,14 @@ interface Props {
   children: ReactNode;
 }
 
+/** The code field of the verify calls (verifyOtp, verifyTwoFactor and verifyEmailChange share its rule). */
+const codeForm = verifyOtp.body!.pick({ code: true });
+
 /** A one-time code sent by e-mail or text message (second factor, password reset by code). */
 export function OneTimeCodeForm({ label, submitLabel, verify, children }: Props) {
-  const { t } = useTranslation();
-  const failure = useFormError();
-  const { register, handleSubmit, formState } = useForm<{ code: string }>({ defaultValues: { code: '' } });
+  const form = useContractForm(codeForm, { defaultValues: { code: '' } });
+  const { register, handleSubmit, formState } = form;
+  const failure = useFormError(form);
   const submit = handleSubmit(({ code }) => failure.run(() => verify(code.trim())));
   return (
     <form onSubmit={submit} noValidate>
@@ -31,8 +33,8 @@ export function OneTimeCodeForm({ label, submitLabel, verify, children }: Props)
           autoComplete="one-time-code"
           autoFocus
           maxLength={10}
-          error={formState.errors.code ? t('auth.required') : undefined}
-          {...register('code', { required: true, minLength: 4 })}
+          error={formState.errors.code?.message}
+          {...register('code')}
         />
         <Button type="submit" loading={formState.isSubmitting} fullWidth>
           {submitLabel}

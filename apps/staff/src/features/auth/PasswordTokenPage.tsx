@@ -1,9 +1,8 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { createPassword, resetPassword } from '@trialpath/contract';
 import { translate } from '@trialpath/domain';
-import { ErrorAlert, notify, useUnsavedChangesGuard } from '@trialpath/ui';
+import { ErrorAlert, notify, useContractForm, useUnsavedChangesGuard, withConfirmation } from '@trialpath/ui';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../../shared/api';
@@ -17,6 +16,12 @@ import { NewPasswordPair } from './NewPasswordPair';
 
 type Mode = 'reset' | 'create';
 
+/** The new password of the reset or create call, with its confirmation. */
+const newPasswordForms = {
+  reset: withConfirmation(resetPassword.body!.pick({ password: true }), 'password'),
+  create: withConfirmation(createPassword.body!.pick({ password: true }), 'password'),
+};
+
 /**
  * Set a password with an e-mailed token: reset (#/reset-password/:token, and the one-time-code
  * variants) or first password of an invited user (#/create-password/:token).
@@ -25,14 +30,14 @@ export function PasswordTokenPage({ mode }: { mode: Mode }) {
   const { t, i18n } = useTranslation();
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const failure = useFormError();
   const [done, setDone] = useState(false);
   const { check, unusable } = useResetTokenCheck(token);
-  const form = useForm<{ password: string; confirm: string }>({
+  const form = useContractForm(newPasswordForms[mode], {
     defaultValues: { password: '', confirm: '' },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
+  const failure = useFormError(form);
   const { handleSubmit, formState } = form;
   const dirty = formState.isDirty && !done;
   const guard = useUnsavedChangesGuard(dirty);

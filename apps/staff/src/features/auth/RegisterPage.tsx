@@ -1,14 +1,8 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { checkUsername, registerUser } from '@trialpath/contract';
-import {
-  checkUsername as usernameRules,
-  normalizeStaffUsername,
-  RULE_MESSAGE_PARAMS,
-  translate,
-} from '@trialpath/domain';
-import { ErrorAlert, notify, useUnsavedChangesGuard } from '@trialpath/ui';
+import { normalizeStaffUsername, translate } from '@trialpath/domain';
+import { ErrorAlert, notify, useContractForm, useUnsavedChangesGuard, withConfirmation } from '@trialpath/ui';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../../shared/api';
@@ -22,13 +16,11 @@ import { LoadingStatus } from './LoadingStatus';
 import { useInvitationCheck } from './link-check';
 import { NewPasswordPair } from './NewPasswordPair';
 
-interface RegisterForm {
-  username: string;
-  firstName: string;
-  lastName: string;
-  password: string;
-  confirm: string;
-}
+/**
+ * The register call's fields but the link's token, with the password's confirmation. The username's
+ * rules and availability are the server's check (checkUsername, on blur and before sending).
+ */
+const registerForm = withConfirmation(registerUser.body!.omit({ token: true }), 'password');
 
 type Availability = { state: 'idle' } | { state: 'checking' } | { state: 'done'; available: boolean; message: string };
 
@@ -45,16 +37,16 @@ export function RegisterPage() {
   const lang = i18n.language;
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const failure = useFormError();
   const [done, setDone] = useState(false);
   const [availability, setAvailability] = useState<Availability>({ state: 'idle' });
   const lastChecked = useRef<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const { check, unusable } = useInvitationCheck(token);
-  const form = useForm<RegisterForm>({
+  const form = useContractForm(registerForm, {
     defaultValues: { username: '', firstName: '', lastName: '', password: '', confirm: '' },
   });
   const { register, handleSubmit, formState, reset, getValues } = form;
+  const failure = useFormError(form);
   const guard = useUnsavedChangesGuard(formState.isDirty && !done);
 
   useEffect(() => {
@@ -108,10 +100,6 @@ export function RegisterPage() {
   if (!check.data) return <LoadingStatus text={t('support.registerChecking')} />;
 
   const usernameField = register('username', {
-    validate: (v) => {
-      const failed = usernameRules(normalizeStaffUsername(v));
-      return failed.length === 0 || translate(failed[0]!, RULE_MESSAGE_PARAMS, lang);
-    },
     onChange: (e: { target: { value: string } }) => {
       if (timer.current) clearTimeout(timer.current);
       const value = e.target.value;

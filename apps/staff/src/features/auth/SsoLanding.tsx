@@ -8,12 +8,13 @@ import {
 } from '@trialpath/contract';
 import { translate } from '@trialpath/domain';
 import { notify } from '@trialpath/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { redirectAfterSignIn } from '../../app/guard';
 import { api, errorMessage } from '../../shared/api';
+import { useEndpointQuery } from '../../shared/queries';
 import { useSignedIn } from '../../shared/session';
 import { AuthCard } from './AuthCard';
 import { once, readSsoCallback, ssoRedirectTo, withoutPageQuery } from './sso-callback';
@@ -69,13 +70,11 @@ export function SsoLanding() {
     };
   }, [callback, lang, navigate, queryClient]);
 
-  const providers = useQuery({
-    queryKey: ['sso-providers'],
-    queryFn: () => api.call(listSsoProviders),
-    enabled: !callback && !signedIn,
-    staleTime: 60_000,
-    retry: false,
-  });
+  const providers = useEndpointQuery(
+    listSsoProviders,
+    {},
+    { enabled: !callback && !signedIn, staleTime: 60_000, retry: false },
+  );
 
   const passwordLink = (
     <Anchor component={Link} to={`/login${search}`} size="sm" ta="center">

@@ -1,10 +1,12 @@
-import { notify } from '@trialpath/ui';
+import { applyServerFieldErrors, notify, type ServerErrorTarget, serverMessageText } from '@trialpath/ui';
 import { useState } from 'react';
+import i18n from '../../i18n';
 import { ApiRequestError } from '../../shared/api';
 
-/** The message of a refused sign-in call (4xx): the server's, which carries the spec text. */
+/** The message of a refused call (4xx): the server's catalogue message in the interface language. */
 export function clientErrorMessage(e: unknown): string | null {
-  if (e instanceof ApiRequestError && e.status >= 400 && e.status < 500 && e.body?.message) return e.body.message;
+  if (e instanceof ApiRequestError && e.status >= 400 && e.status < 500)
+    return serverMessageText(e.body, i18n.language);
   return null;
 }
 
@@ -15,18 +17,22 @@ export function toastClientError(e: unknown): string | null {
   return m;
 }
 
-/** The message above a form: what the server said when the form's last call was refused. */
-export function useFormError() {
+/**
+ * The message above a form: what the server said when the form's last call was refused. With the form,
+ * a 400's per-field messages go on its fields instead (decision 0018).
+ */
+export function useFormError(form?: ServerErrorTarget) {
   const [error, setError] = useState<string | null>(null);
   return {
     error,
     clear: () => setError(null),
-    /** Runs the form's call with the message cleared; a refusal is shown and toasted. */
+    /** Runs the form's call with the message cleared; a refusal is shown on the fields, or above them and toasted. */
     run: async (call: () => Promise<void>) => {
       setError(null);
       try {
         await call();
       } catch (e) {
+        if (form && applyServerFieldErrors(e, form, i18n.language)) return;
         setError(toastClientError(e));
       }
     },

@@ -1,7 +1,7 @@
-import type { StaffUser, Tokens } from '@trialpath/contract';
+import { getProfile, queryKeyOf, type StaffUser, type Tokens } from '@trialpath/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import { pageEnvironment } from '../../shared/request-rules';
 import { session } from '../../shared/session';
-import { queryKeys } from '../../shared/startup';
 import { storage } from '../../shared/storage';
 
 /**
@@ -20,7 +20,7 @@ export function startSession(queryClient: QueryClient, tokens: Tokens, user: Sta
   storage.setTokens(tokens.accessToken, tokens.refreshToken);
   storage.setLastActivity(Date.now());
   storage.setUser(user);
-  queryClient.setQueryData(queryKeys.profile, user);
+  queryClient.setQueryData(queryKeyOf(getProfile, undefined, pageEnvironment(window.location.hash)), user);
   session.sync();
 }
 

@@ -16,11 +16,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { listMailbox } from '@trialpath/contract';
 import { DATE_FORMATS, formatDisplayDate } from '@trialpath/domain';
 import { TreeViewer } from '@trialpath/ui';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api';
 import { linkify } from './linkify';
+import { useEndpointQuery } from '../../shared/queries';
 
 const STATUS_COLOURS = { pending: 'gray', sent: 'teal', failed: 'red' } as const;
 
@@ -47,11 +46,11 @@ export function MailboxPage() {
   const { t } = useTranslation();
   const [recipient, setRecipient] = useState('');
   const [debounced] = useDebouncedValue(recipient.trim(), 350);
-  const mailbox = useQuery({
-    queryKey: ['mailbox', debounced],
-    queryFn: () => api.call(listMailbox, { query: { recipient: debounced || undefined } }),
-    refetchInterval: 10_000,
-  });
+  const mailbox = useEndpointQuery(
+    listMailbox,
+    { query: { recipient: debounced || undefined } },
+    { refetchInterval: 10_000 },
+  );
   const items = [...(mailbox.data?.items ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
   return (

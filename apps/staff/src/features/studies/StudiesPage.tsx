@@ -19,13 +19,13 @@ import {
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { listStudies, type StudyListItem } from '@trialpath/contract';
 import { DATE_FORMATS, formatDisplayDate, MOBILE_BREAKPOINT_PX, PAGE_SIZE_OPTIONS, roleTitle } from '@trialpath/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../shared/api';
 import { clickColumn, columnMode, readListState, type SortField, toQuery, writeListState } from './list-state';
 import { StatusBadge } from './StatusBadge';
+import { useEndpointQuery } from '../../shared/queries';
 
 function SortHeader({
   field,
@@ -114,11 +114,7 @@ export function StudiesPage() {
   }, [debounced]);
 
   const query = toQuery(state);
-  const studies = useQuery({
-    queryKey: ['studies', query],
-    queryFn: () => api.call(listStudies, { query }),
-    placeholderData: keepPreviousData,
-  });
+  const studies = useEndpointQuery(listStudies, { query }, { placeholderData: keepPreviousData });
   const data = studies.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || state.pageSize))) : 1;
   const onSort = (f: SortField) => setParams(writeListState(clickColumn(state, f)));

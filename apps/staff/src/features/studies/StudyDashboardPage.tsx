@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Box, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { getStudy, type StaffUser } from '@trialpath/contract';
+import { getStudy, type ResponseOf, type StaffUser } from '@trialpath/contract';
 import {
   FEATURE_FLAGS,
   isFeatureEnabled,
@@ -9,22 +9,18 @@ import {
   roleTitle,
   studyColorOrDefault,
 } from '@trialpath/domain';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import { api } from '../../shared/api';
 import { authoritiesFor } from '../../shared/authorities';
 import { useFlagsQuery } from '../../shared/startup';
 import { storage } from '../../shared/storage';
 import { useStudyFeatures } from '../../shared/study-features';
 import { studyNavItems } from './study-nav';
 import { StatusBadge } from './StatusBadge';
+import { useEndpointQuery } from '../../shared/queries';
 
-type StudyDetails = Awaited<ReturnType<typeof loadStudy>>;
-function loadStudy(studyId: string) {
-  return api.call(getStudy, { params: { studyId } });
-}
+type StudyDetails = ResponseOf<typeof getStudy>;
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -44,13 +40,15 @@ export function StudyDashboardPage() {
   const { pathname } = useLocation();
   const isTwin = isTestTwinPath(pathname);
   const isMobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`);
-  const study = useQuery({
-    queryKey: ['study', studyId],
-    queryFn: () => loadStudy(studyId),
-    // Study details are cached locally per study (000 §3, §7.7) and refreshed from the server.
-    initialData: () => storage.getStudyDetails<StudyDetails>(studyId) ?? undefined,
-    initialDataUpdatedAt: 0,
-  });
+  const study = useEndpointQuery(
+    getStudy,
+    { params: { studyId } },
+    {
+      // Study details are cached locally per study (000 §3, §7.7) and refreshed from the server.
+      initialData: () => storage.getStudyDetails<StudyDetails>(studyId) ?? undefined,
+      initialDataUpdatedAt: 0,
+    },
+  );
 
   useEffect(() => {
     if (!study.data || !study.isFetchedAfterMount) return;

@@ -1,0 +1,51 @@
+/**
+ * Reads through TanStack Query on the contract's keys (decision 0018): every query's key is
+ * `queryKeyOf(endpoint, inputs, page environment)`, so a live and a test page never share an entry,
+ * and `invalidateEndpoint` refreshes every entry of one endpoint after a write.
+ */
+import {
+  type CallInput,
+  type Endpoint,
+  endpointKeyOf,
+  type QueryInput,
+  queryKeyOf,
+  type ResponseOf,
+} from '@trialpath/contract';
+import type { AppEnvironment } from '@trialpath/domain';
+import { type QueryClient, type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import { useContext } from 'react';
+import { UNSAFE_LocationContext } from 'react-router';
+import { api } from './api';
+import { pageEnvironment } from './request-rules';
+
+/** The data space of the page shown (the router's address; outside a router, the browser's). */
+export function usePageEnvironment(): AppEnvironment {
+  const routed = useContext(UNSAFE_LocationContext)?.location;
+  return pageEnvironment(routed ? `#${routed.pathname}` : window.location.hash || '#/');
+}
+
+export type EndpointQueryOptions<E extends Endpoint> = Omit<
+  UseQueryOptions<ResponseOf<E>, Error, ResponseOf<E>>,
+  'queryKey' | 'queryFn'
+>;
+
+/** A read of one endpoint, keyed by the contract and called through the portal's client. */
+export function useEndpointQuery<E extends Endpoint>(
+  endpoint: E,
+  input: QueryInput<E> = {},
+  options: EndpointQueryOptions<E> = {},
+) {
+  const env = usePageEnvironment();
+  return useQuery({
+    queryKey: queryKeyOf(endpoint, input, env),
+    queryFn: ({ signal }) => api.call(endpoint, { ...(input as CallInput<E>), signal }),
+    ...options,
+  });
+}
+
+/** After a write: every cached read of these endpoints, in both data spaces, is fetched again when used. */
+export function invalidateEndpoints(queryClient: QueryClient, ...endpoints: Endpoint[]): Promise<void> {
+  return Promise.all(endpoints.map((e) => queryClient.invalidateQueries({ queryKey: endpointKeyOf(e) }))).then(
+    () => undefined,
+  );
+}

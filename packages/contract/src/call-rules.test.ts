@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import {
+  callEnvironment,
+  carriesAuthorization,
+  defineEndpoint,
+  ENDPOINTS,
+  endpointKeyOf,
+  getParticipantProfile,
+  getStudy,
+  getStudyToken,
+  hashQueryKey,
+  listStudies,
+  participantRefresh,
+  queryKeyOf,
+  refreshTokens,
+  requestEnvironment,
+  staffLogin,
+} from './index';
+
+/** The version creation of area C (000 §7.1): declared as always working on test data. */
+const createVersion = defineEndpoint({
+  id: 'createVersionExample',
+  method: 'POST',
+  path: '/api/v1/studies/:studyId/versions',
+  audience: 'staff',
+  env: 'test',
+  summary: 'example',
+  response: z.object({}),
+});
+
+const A = '0b6f1f5e-1d6c-4d39-9c43-5f1bfb0f2a11';
+
+describe('endpoint metadata: the data space of a call (A-151–A-153)', () => {
+  it('an ordinary call follows the page; a neutral one has none; a test-data one is always TEST', () => {
+    expect(callEnvironment(getStudy, 'LIVE')).toBe('LIVE');
+    expect(callEnvironment(getStudy, 'TEST')).toBe('TEST');
+    expect(callEnvironment(staffLogin, 'TEST')).toBeNull();
+    expect(callEnvironment(getStudyToken, 'TEST')).toBeNull();
+    expect(callEnvironment(createVersion, 'LIVE')).toBe('TEST');
+  });
+
+  it('the server reads the Env header by the same rule: neutral calls ignore it, test-data calls are TEST', () => {
+    expect(requestEnvironment(getStudy, 'test')).toBe('TEST');
+    expect(requestEnvironment(getStudy, undefined)).toBe('LIVE');
+    expect(requestEnvironment(staffLogin, 'test')).toBe('LIVE');
+    expect(requestEnvironment(createVersion, undefined)).toBe('TEST');
+  });
+
+  it('A-153: every authentication call is declared environment-neutral, but participant sign-in and recovery', () => {
+    // The declaration is what the clients and the server read; this checks no authentication endpoint forgot it.
+    const isAuthArea = (path: string) =>
+      path.startsWith('/api/v1/auth/') || path.startsWith('/api/v1/participant-auth/');
+    // These look the participant up in the request's data space (a test participant exists only in TEST).
+    const participantLookups = ['participantLogin', 'participantForgotUsername', 'participantForgotPassword'];
+    const neutral = ENDPOINTS.filter((e) => e.env === 'neutral').map((e) => e.id);
+    const authArea = ENDPOINTS.filter((e) => isAuthArea(e.path) && !participantLookups.includes(e.id)).map((e) => e.id);
+    expect(neutral.sort()).toEqual(authArea.sort());
+    expect(neutral.length).toBeGreaterThan(10);
+    for (const id of participantLookups) expect(ENDPOINTS.find((e) => e.id === id)?.env).toBeUndefined();
+  });
+});
+
+describe('endpoint metadata: Authorization (000 §7.1)', () => {
+  it('every call carries it except the token refreshes', () => {
+    expect(carriesAuthorization(getStudy)).toBe(true);
+    expect(carriesAuthorization(staffLogin)).toBe(true);
+    expect(carriesAuthorization(refreshTokens)).toBe(false);
+    expect(carriesAuthorization(participantRefresh)).toBe(false);
+    expect(ENDPOINTS.filter((e) => !carriesAuthorization(e)).map((e) => e.id)).toEqual([
+      'refreshTokens',
+      'participantRefresh',
+    ]);
+  });
+});
+
+describe('query keys from the contract', () => {
+  it('name the endpoint, the data space and the inputs', () => {
+    expect(queryKeyOf(getStudy, { params: { studyId: A } }, 'LIVE')).toEqual([
+      'getStudy',
+      'LIVE',
+      { params: { studyId: A } },
+    ]);
+    expect(queryKeyOf(listStudies, { query: { page: 2 } }, 'TEST')).toEqual([
+      'listStudies',
+      'TEST',
+      { query: { page: 2 } },
+    ]);
+    expect(queryKeyOf(getParticipantProfile, undefined, 'LIVE')).toEqual(['getParticipantProfile', 'LIVE', {}]);
+  });
+
+  it('a live page and a test page never share an entry', () => {
+    const live = queryKeyOf(getStudy, { params: { studyId: A } }, 'LIVE');
+    const test = queryKeyOf(getStudy, { params: { studyId: A } }, 'TEST');
+    expect(hashQueryKey(live)).not.toBe(hashQueryKey(test));
+    // A test-data call is TEST on a live page too, so it meets the test page's entry, never a live one.
+    expect(queryKeyOf(createVersion, undefined, 'LIVE')[1]).toBe('TEST');
+  });
+
+  it('an environment-neutral read has one entry for both pages', () => {
+    expect(queryKeyOf(staffLogin, undefined, 'LIVE')).toEqual(queryKeyOf(staffLogin, undefined, 'TEST'));
+    expect(queryKeyOf(staffLogin, undefined, 'TEST')[1]).toBe('NEUTRAL');
+  });
+
+  it('empty or missing inputs are the same entry; property order does not matter', () => {
+    const a = queryKeyOf(listStudies, { query: { page: 1, search: 'x' } }, 'LIVE');
+    const b = queryKeyOf(listStudies, { query: { search: 'x', page: 1 } }, 'LIVE');
+    expect(hashQueryKey(a)).toBe(hashQueryKey(b));
+    expect(hashQueryKey(queryKeyOf(listStudies, { query: {} }, 'LIVE'))).toBe(
+      hashQueryKey(queryKeyOf(listStudies, undefined, 'LIVE')),
+    );
+    expect(hashQueryKey(queryKeyOf(listStudies, { query: { search: undefined } as never }, 'LIVE'))).toBe(
+      hashQueryKey(queryKeyOf(listStudies, undefined, 'LIVE')),
+    );
+  });
+
+  it('the endpoint prefix covers every entry of that endpoint', () => {
+    const key = queryKeyOf(getStudy, { params: { studyId: A } }, 'TEST');
+    expect(key.slice(0, 1)).toEqual([...endpointKeyOf(getStudy)]);
+  });
+});

@@ -28,5 +28,14 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      // As the participant portal (decision 0011): the workspace packages are libraries of declarations,
+      // so a module none of whose exports the portal uses (activity rules, their parser) is left out of
+      // the first route; zod's schema builders have no side effects.
+      treeshake: {
+        moduleSideEffects: (id: string) => !/\/packages\/(contract|domain|ui)\/src\//.test(id) || /\.css$/.test(id),
+        manualPureFunctions: ['z'],
+      },
+    },
   },
 });

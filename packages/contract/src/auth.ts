@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { NewPasswordSchema, OkSchema, refuseReusedPassword } from './common';
+import { OkSchema } from './common';
+import { NewPasswordSchema, refuseReusedPassword } from './passwords';
 
 const Password = z.string().min(1).max(256);
 

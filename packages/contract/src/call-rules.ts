@@ -49,12 +49,9 @@ export interface QueryInput<E> {
   body?: BodyOf<E>;
 }
 
-/** An input without its undefined fields, or undefined when nothing is left (the same entry either way). */
-function definedPart(value: unknown): unknown {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'object' || Array.isArray(value)) return value;
-  const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-  return entries.length === 0 ? undefined : Object.fromEntries(entries);
+/** Whether an input part changes the answer: present, and not an object of undefined fields only. */
+function given(value: unknown): boolean {
+  return value != null && (typeof value !== 'object' || Object.values(value).some((v) => v !== undefined));
 }
 
 /**
@@ -68,10 +65,7 @@ export function queryKeyOf<E extends Endpoint>(
   pageEnvironment: AppEnvironment,
 ): EndpointQueryKey {
   const inputs: { params?: unknown; query?: unknown; body?: unknown } = {};
-  for (const part of ['params', 'query', 'body'] as const) {
-    const value = definedPart(input?.[part]);
-    if (value !== undefined) inputs[part] = value;
-  }
+  for (const part of ['params', 'query', 'body'] as const) if (given(input?.[part])) inputs[part] = input?.[part];
   return [endpoint.id, callEnvironment(endpoint, pageEnvironment) ?? 'NEUTRAL', inputs];
 }
 
@@ -80,24 +74,18 @@ export function endpointKeyOf(endpoint: Pick<Endpoint, 'id'>): readonly [string]
   return [endpoint.id];
 }
 
-function stable(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(stable);
-  if (typeof value === 'object' && value !== null) {
-    const o = value as Record<string, unknown>;
-    return Object.fromEntries(
-      Object.keys(o)
-        .filter((k) => o[k] !== undefined)
-        .sort()
-        .map((k) => [k, stable(o[k])]),
-    );
-  }
-  return value;
-}
-
 /**
- * One string per key, the same whatever the order of an object's properties (as TanStack Query hashes
- * its keys): the participant portal's cache is keyed by it.
+ * One string per key, the same whatever the order of an object's properties or its undefined fields
+ * (as TanStack Query hashes its keys): the participant portal's cache is keyed by it.
  */
 export function hashQueryKey(key: readonly unknown[]): string {
-  return JSON.stringify(stable(key));
+  return JSON.stringify(key, (_name, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, (v as Record<string, unknown>)[k]]),
+        )
+      : v,
+  );
 }

@@ -1,4 +1,3 @@
-import { passwordSchema } from '@trialpath/domain';
 import { z } from 'zod';
 
 /** The error body every non-2xx response carries (DESIGN.md §3, errors are values). */
@@ -61,22 +60,4 @@ const ReasonSchema = z.string().trim().min(1).max(500);
 /** The body of a `reasonRequired` endpoint: its fields plus `reason`. */
 export function withReason<T extends z.ZodRawShape>(shape: T) {
   return z.object({ ...shape, reason: ReasonSchema }).strict();
-}
-
-/**
- * A new password: the domain's rule (001 §5: 8 characters, a letter, a number, a special character),
- * in the schema so a portal's form refuses exactly what the server refuses, with the rule's own message.
- */
-export const NewPasswordSchema = passwordSchema.max(256);
-
-/** A password change refuses the current password as the new one (`password.reused` on the new field). */
-export function refuseReusedPassword<T extends z.ZodType<Record<string, unknown>>>(
-  schema: T,
-  current: string,
-  next: string,
-) {
-  return schema.refine((v) => v[next] !== v[current], {
-    path: [next],
-    params: { messageKey: 'password.reused' },
-  });
 }

@@ -84,6 +84,7 @@ export interface Endpoint<
   reasonRequired?: true;
 }
 
+/*#__NO_SIDE_EFFECTS__*/
 export function defineEndpoint<
   P extends z.ZodType = z.ZodUndefined,
   Q extends z.ZodType = z.ZodUndefined,

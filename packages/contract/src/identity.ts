@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { StaffUserSchema } from './auth';
-import { NewPasswordSchema, OkSchema } from './common';
+import { OkSchema } from './common';
+import { NewPasswordSchema } from './passwords';
 import { defineEndpoint } from './endpoint';
 
 const ChallengeId = z.string().min(1).max(200);

@@ -1,6 +1,7 @@
 import * as auth from './auth';
 import * as identity from './identity';
 import * as participant from './participant';
+import * as participantAccount from './participant-account';
 import * as sso from './sso';
 import * as profile from './profile';
 import * as studies from './studies';
@@ -13,6 +14,8 @@ export * from './common';
 export * from './auth';
 export * from './identity';
 export * from './participant';
+export * from './participant-account';
+export * from './passwords';
 export * from './sso';
 export * from './profile';
 export * from './studies';
@@ -36,6 +39,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   users,
   studies,
   participant,
+  participantAccount,
   identity,
   profile,
   sso,

@@ -14,6 +14,5 @@ export * from './FormAlerts';
 export * from './cookies';
 export * from './CookieConsent';
 export * from './theme';
-export * from './server-message';
 export * from './forms/contract-form';
 export * from './forms/use-contract-form';

@@ -7,7 +7,7 @@ import {
   participantLogin,
   participantRefresh,
 } from '@trialpath/contract';
-import { type MessageKey, REQUEST_TIMEOUT_MS } from '@trialpath/domain';
+import { apiError, type MessageKey, REQUEST_TIMEOUT_MS, translate } from '@trialpath/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createErrorHandler, createPortalApi, headersFor } from './api';
 import { createSessionStore, type ParticipantSession } from './session';
@@ -29,6 +29,7 @@ function deps(over: Partial<Parameters<typeof createErrorHandler>[0]> = {}) {
     signOut: vi.fn(),
     warn: vi.fn<(text: string) => void>(),
     message: catalogue,
+    language: () => 'en',
     isOnline: () => true,
     ...over,
   };
@@ -138,6 +139,12 @@ describe('error handling (spec 000 §8.1)', () => {
     expect(d.warn).toHaveBeenCalledWith('Down for maintenance');
     expect(d.warn).toHaveBeenCalledTimes(1);
     expect(d.signOut).not.toHaveBeenCalled();
+  });
+
+  it("A-193: our own error body's message is shown in the participant's language, from its key", async () => {
+    const d = deps({ language: () => 'es' });
+    await createErrorHandler(d)(err(503, apiError('SERVICE_UNAVAILABLE')), getParticipantProfile, 0);
+    expect(d.warn).toHaveBeenCalledWith(translate('errors.serviceUnavailable', undefined, 'es'));
   });
 
   it('A-193: a server warning without a body message shows the fixed server-issue text', async () => {

@@ -9,6 +9,7 @@ import {
   type ApiClient,
   type ApiRequestError,
   type ClientHooks,
+  carriesAuthorization,
   createApiClient,
   type Endpoint,
   participantRefresh,
@@ -17,7 +18,7 @@ import {
   cleanRequestBody,
   decideHttpOutcome,
   type MessageKey,
-  preferServerMessage,
+  preferServerText,
   REQUEST_TIMEOUT_MS,
 } from '@trialpath/domain';
 import type { ParticipantSession, SessionStore, TokenPair } from './session';
@@ -28,12 +29,12 @@ import type { ParticipantSession, SessionStore, TokenPair } from './session';
  * (spec 000 §7.1).
  */
 export function headersFor(
-  endpoint: Pick<Endpoint, 'audience' | 'id'>,
+  endpoint: Pick<Endpoint, 'audience' | 'auth'>,
   session: ParticipantSession | null,
   language: string,
 ): Record<string, string | undefined> {
   const headers: Record<string, string | undefined> = { 'accept-language': language };
-  if (endpoint.audience === 'participant' && session?.accessToken) {
+  if (endpoint.audience === 'participant' && carriesAuthorization(endpoint) && session?.accessToken) {
     headers.authorization = `Bearer ${session.accessToken}`;
   }
   return headers;
@@ -52,6 +53,8 @@ export interface ErrorHandlerDeps {
   warn: (text: string) => void;
   /** A catalogue message in the current language. */
   message: (key: MessageKey) => string;
+  /** The current language (a server message is shown in it from its catalogue key). */
+  language: () => string;
   isOnline: () => boolean;
 }
 
@@ -87,7 +90,7 @@ export function createErrorHandler(deps: ErrorHandlerDeps): NonNullable<ClientHo
 
     if (outcome.kind === 'warn') {
       // 000 §8.2: the server's own message (e.g. a maintenance notice) says more than the fixed text.
-      deps.warn(preferServerMessage(error.body, deps.message(outcome.messageKey)));
+      deps.warn(preferServerText(error.body, deps.message(outcome.messageKey), deps.language()));
       return 'fail';
     }
     // Public calls (study facts, sign-in, recovery, the refresh itself) never touch the session:
@@ -116,7 +119,6 @@ export function createErrorHandler(deps: ErrorHandlerDeps): NonNullable<ClientHo
 export interface PortalApiDeps extends Omit<ErrorHandlerDeps, 'refresh'> {
   session: SessionStore;
   deviceId: () => string;
-  language: () => string;
   baseUrl?: string;
 }
 

@@ -1,18 +1,24 @@
-import { getClient, getParticipantProfile, getParticipantWebStudy, type ResponseOf } from '@trialpath/contract';
-import { api } from './portal';
-import { createResource } from './resource';
+import {
+  type getClient,
+  getParticipantProfile,
+  type getParticipantWebStudy,
+  type ResponseOf,
+} from '@trialpath/contract';
+import { api, session } from './portal';
+import { createQueryCache } from './queries';
 
 export type Study = ResponseOf<typeof getParticipantWebStudy>;
 export type Profile = ResponseOf<typeof getParticipantProfile>;
 export type ClientIdentity = ResponseOf<typeof getClient>;
 
-/** Public facts of a study by its code (name, colour, countries, languages). */
-export const studyResource = createResource<Study>((studyCode) =>
-  api.call(getParticipantWebStudy, { params: { studyCode } }),
-);
+/** The portal's one cache of reads (study facts, client identity, the signed-in participant). */
+export const queries = createQueryCache(api);
 
-/** The signed-in participant, keyed by pid so another participant never sees a cached profile. */
-export const profileResource = createResource<Profile>(() => api.call(getParticipantProfile));
-
-/** Client identity (demo mode decides where the bare portal address goes). */
-export const clientResource = createResource<ClientIdentity>(() => api.call(getClient));
+// Another participant (or nobody) signed in, here or in another tab: their reads are not kept.
+let signedInPid = session.get()?.pid ?? null;
+session.subscribe(() => {
+  const pid = session.get()?.pid ?? null;
+  if (pid === signedInPid) return;
+  signedInPid = pid;
+  queries.remove(getParticipantProfile);
+});

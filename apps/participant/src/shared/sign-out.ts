@@ -1,5 +1,5 @@
-import { participantLogout } from '@trialpath/contract';
-import { profileResource } from './data';
+import { getParticipantProfile, participantLogout } from '@trialpath/contract';
+import { queries } from './data';
 import { api, session, signOutLocally } from './portal';
 
 /** Sign out: revoke the refresh token on the server (best effort), then clear the session and go to login. */
@@ -12,6 +12,6 @@ export async function signOut(studyCode: string): Promise<void> {
       // Offline or already expired: the local session is cleared all the same.
     }
   }
-  profileResource.forget();
+  queries.remove(getParticipantProfile);
   signOutLocally(studyCode);
 }

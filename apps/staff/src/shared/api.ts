@@ -17,8 +17,8 @@ import {
   refreshTokens,
   type UploadInput,
 } from '@trialpath/contract';
-import { cleanRequestBody, REQUEST_TIMEOUT_MS, translate } from '@trialpath/domain';
-import { notify, serverMessageText } from '@trialpath/ui';
+import { cleanRequestBody, REQUEST_TIMEOUT_MS, serverMessageText, translate } from '@trialpath/domain';
+import { notify } from '@trialpath/ui';
 import i18n from '../i18n';
 import { createErrorHandler, type ErrorHandlerDeps, type RefreshResult } from './http-errors';
 import { loaderStore } from './loader';

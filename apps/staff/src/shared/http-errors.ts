@@ -3,8 +3,7 @@
  * this wires the decision to the side effects. Dependencies are injected so it can be tested.
  */
 import type { ApiRequestError, Endpoint } from '@trialpath/contract';
-import { decideHttpOutcome, type MessageKey } from '@trialpath/domain';
-import { preferServerText } from '@trialpath/ui';
+import { decideHttpOutcome, type MessageKey, preferServerText } from '@trialpath/domain';
 
 /** How refreshing a token went; a refused refresh carries the server's answer when there was one. */
 export type RefreshResult = { ok: true } | { ok: false; error: ApiRequestError | null };

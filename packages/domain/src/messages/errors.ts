@@ -4,7 +4,7 @@
  */
 import type { MessageKey } from './catalogue';
 import { type FieldMessageRefs, fieldTexts, type MessageRef, messageRef, refText } from './message-ref';
-import { translate, type MessageParams } from './translate';
+import type { MessageParams } from './translate';
 
 export interface ErrorCodeEntry {
   status: number;
@@ -100,50 +100,4 @@ export function isApiError(value: unknown): value is ApiError {
     typeof (value as { code?: unknown }).code === 'string' &&
     typeof (value as { message?: unknown }).message === 'string'
   );
-}
-
-// ── participant identity-service errors (001 §8) ─────────────────────────────────────────────
-
-const IDENTITY_ERROR_KEYS: Record<string, MessageKey> = {
-  LimitExceededException: 'auth.attemptLimitExceeded',
-  UserLambdaValidationException: 'auth.usernameNotFound',
-  BadRequest: 'auth.badRequest',
-  BadRequestException: 'auth.badRequest',
-  DependentServiceFailure: 'auth.badRequest',
-  InternalFailure: 'auth.badRequest',
-  NotFound: 'auth.badRequest',
-  ResourceNotFound: 'auth.badRequest',
-  ResourceNotFoundException: 'auth.badRequest',
-  Unauthorized: 'auth.badRequest',
-};
-
-export type IdentityOperation = 'changePassword' | 'forgotPassword';
-
-/** Message key for an identity-service error name, or null when the spec passes it through. */
-export function participantIdentityErrorKey(
-  name: unknown,
-  operation: IdentityOperation = 'changePassword',
-): MessageKey | null {
-  const key = typeof name === 'string' ? IDENTITY_ERROR_KEYS[name] : undefined;
-  if (key) return key;
-  return operation === 'forgotPassword' ? 'auth.forgotPasswordFailed' : null;
-}
-
-/**
- * 001 §8 mapping. Change password: LimitExceededException → 'Attempt limit exceeded, please try
- * after some time.'; UserLambdaValidationException → 'Username not found.'; BadRequest,
- * DependentServiceFailure, InternalFailure, NotFound, ResourceNotFound, Unauthorized → 'Bad
- * Request.'; anything else passes through unchanged (`originalMessage`, else the name).
- * Forgot password: the same map, anything else → 'Error occurred. Try again'.
- */
-export function mapParticipantIdentityError(
-  name: unknown,
-  options: { operation?: IdentityOperation; originalMessage?: string; lang?: string } = {},
-): string {
-  const key = participantIdentityErrorKey(name, options.operation ?? 'changePassword');
-  if (key) return translate(key, undefined, options.lang ?? 'en');
-  if (options.originalMessage) return options.originalMessage;
-  return typeof name === 'string' && name !== ''
-    ? name
-    : translate('auth.changePasswordFailed', undefined, options.lang ?? 'en');
 }

@@ -8,9 +8,10 @@ import {
   isApiError,
   isErrorCode,
   isLanguage,
-  mapParticipantIdentityError,
-  participantIdentityErrorKey,
+  isMessageKey,
   preferServerMessage,
+  preferServerText,
+  serverMessageText,
   resolveLanguage,
   statusOf,
   translate,
@@ -203,33 +204,23 @@ describe('error codes', () => {
   });
 });
 
-describe('participant identity errors (001 §8)', () => {
-  it.each([
-    ['LimitExceededException', 'changePassword', 'Attempt limit exceeded, please try after some time.'],
-    ['UserLambdaValidationException', 'changePassword', 'Username not found.'],
-    ['BadRequest', 'changePassword', 'Bad Request.'],
-    ['DependentServiceFailure', 'changePassword', 'Bad Request.'],
-    ['InternalFailure', 'changePassword', 'Bad Request.'],
-    ['NotFound', 'changePassword', 'Bad Request.'],
-    ['ResourceNotFound', 'changePassword', 'Bad Request.'],
-    ['Unauthorized', 'changePassword', 'Bad Request.'],
-    ['NotAuthorizedException', 'changePassword', 'NotAuthorizedException'],
-    ['LimitExceededException', 'forgotPassword', 'Attempt limit exceeded, please try after some time.'],
-    ['Unauthorized', 'forgotPassword', 'Bad Request.'],
-    ['SomethingElse', 'forgotPassword', 'Error occurred. Try again'],
-  ] as const)('%s (%s) → %s', (name, operation, text) => {
-    expect(mapParticipantIdentityError(name, { operation })).toBe(text);
+describe('server messages by key (decision 0018)', () => {
+  it("shows an error body's message key in the person's language, never its English text", () => {
+    const body = { ...apiError('ACCOUNT_LOCKED', { minutes: 30 }), message: 'whatever the log said' };
+    expect(serverMessageText(body, 'es')).toBe(translate('auth.accountLocked', { minutes: 30 }, 'es'));
+    expect(serverMessageText({ message: ' Plain text ' }, 'es')).toBe('Plain text');
+    expect(serverMessageText({ messageKey: 'not.a.key', message: '' }, 'en')).toBeNull();
+    expect(serverMessageText(null, 'en')).toBeNull();
+    expect(isMessageKey('auth.badRequest')).toBe(true);
+    expect(isMessageKey('toString')).toBe(false);
   });
 
-  it('passes the original message through for change password', () => {
-    expect(
-      mapParticipantIdentityError('NotAuthorizedException', { originalMessage: 'Incorrect username or password.' }),
-    ).toBe('Incorrect username or password.');
-    expect(mapParticipantIdentityError(undefined)).toBe('Unable to change password. Please try again later!');
-    expect(mapParticipantIdentityError('LimitExceededException', { lang: 'es' })).toBe(
-      'Se ha superado el límite de intentos; inténtelo de nuevo más tarde.',
+  it('prefers the server message over the fixed text: ours translated, any other body by the 000 §8.2 rule', () => {
+    expect(preferServerText(apiError('SERVICE_UNAVAILABLE'), 'fixed', 'es')).toBe(
+      translate('errors.serviceUnavailable', undefined, 'es'),
     );
-    expect(participantIdentityErrorKey('Other')).toBeNull();
-    expect(participantIdentityErrorKey(5, 'forgotPassword')).toBe('auth.forgotPasswordFailed');
+    expect(preferServerText('Down for maintenance', 'fixed', 'es')).toBe('Down for maintenance');
+    expect(preferServerText({ error: { message: 'nested' } }, 'fixed', 'es')).toBe('nested');
+    expect(preferServerText(null, 'fixed', 'es')).toBe('fixed');
   });
 });

@@ -2,6 +2,11 @@ import { LANGUAGES, MESSAGES, type Language, type MessageKey } from './catalogue
 
 export type MessageParams = Record<string, string | number | boolean | null | undefined>;
 
+/** Whether a value is a key of the catalogue (an error body's `messageKey` a portal can translate). */
+export function isMessageKey(value: unknown): value is MessageKey {
+  return typeof value === 'string' && Object.hasOwn(MESSAGES, value);
+}
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }

@@ -1,68 +1,60 @@
 import { PasswordInput, Stack } from '@mantine/core';
 import { participantChangePassword } from '@trialpath/contract';
 import { translate } from '@trialpath/domain';
-import { NewPasswordFields, notify } from '@trialpath/ui';
-import { type FormEvent, useState } from 'react';
+import { applyServerFieldErrors, NewPasswordFields, notify, useContractForm, withConfirmation } from '@trialpath/ui';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGES, studyPath } from '../../app/routes';
-import { identityFailureText } from '../../shared/errors';
+import { changePasswordFailureText } from '../../shared/errors';
 import { useDocumentTitle, useLang, useSession } from '../../shared/hooks';
 import { api } from '../../shared/portal';
 import { ErrorAlert, PageTitle, PrimaryButton, SuccessAlert, TouchLink } from '../layout/parts';
 import { useStudy } from '../layout/study-context';
-import { useNewPassword } from './new-password';
-import { checkChangePassword } from './validation';
 
-/** Change password (previous, new, confirm) for the signed-in participant; spec 001 §5 rule and §8 errors. */
+/** The change call's body (the new password follows the rule and differs from the current one) and its confirmation. */
+const changePasswordForm = withConfirmation(participantChangePassword.body!, 'proposedPassword');
+const EMPTY = { previousPassword: '', proposedPassword: '', confirm: '' };
+
+/** Change password (current, new, confirm) for the signed-in participant; spec 001 §5 rule and §8 errors. */
 export default function ChangePasswordPage() {
   const { t } = useTranslation();
   const lang = useLang();
   const { study } = useStudy();
   const session = useSession();
-  const [previous, setPrevious] = useState('');
-  const pair = useNewPassword();
+  const form = useContractForm(changePasswordForm, { defaultValues: EMPTY });
+  const { register, handleSubmit, formState, watch, getValues, clearErrors, reset } = form;
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
   useDocumentTitle(t('changePassword.title'), study.name);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    setDone(false);
-    const check = checkChangePassword({
-      previous,
-      next: pair.password,
-      confirm: pair.confirm,
-      hasToken: Boolean(session?.accessToken),
-    });
-    if (!check.ok) {
-      if ('formError' in check) {
-        pair.showErrors({});
-        setError(translate(check.formError, undefined, lang));
-      } else {
-        setError(null);
-        pair.showErrors(check.fieldErrors);
-      }
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    pair.showErrors({});
-    try {
-      await api.call(participantChangePassword, {
-        body: { previousPassword: previous, proposedPassword: pair.password },
-      });
-      setPrevious('');
-      pair.clear();
-      setDone(true);
-      notify(t('changePassword.done'), { kind: 'success' });
-    } catch (err) {
-      setError(identityFailureText(err, 'changePassword', lang, navigator.onLine));
-    } finally {
-      setBusy(false);
-    }
+  /** Spec 001 §8: missing inputs or no stored token → 'Unable to change password. Please try again later!'. */
+  const unableToChange = () => {
+    const v = getValues();
+    if (session?.accessToken && v.previousPassword && v.proposedPassword && v.confirm) return false;
+    clearErrors();
+    setError(translate('auth.changePasswordFailed', undefined, lang));
+    return true;
   };
+
+  const submit = handleSubmit(
+    async ({ previousPassword, proposedPassword }) => {
+      setDone(false);
+      setError(null);
+      if (unableToChange()) return;
+      try {
+        await api.call(participantChangePassword, { body: { previousPassword, proposedPassword } });
+        reset(EMPTY);
+        setDone(true);
+        notify(t('changePassword.done'), { kind: 'success' });
+      } catch (err) {
+        if (!applyServerFieldErrors(err, form, lang)) setError(changePasswordFailureText(err, lang, navigator.onLine));
+      }
+    },
+    () => {
+      setDone(false);
+      if (!unableToChange()) setError(null);
+    },
+  );
 
   return (
     <form onSubmit={submit} noValidate>
@@ -76,15 +68,20 @@ export default function ChangePasswordPage() {
           autoComplete="current-password"
           required
           withAsterisk={false}
-          value={previous}
-          onChange={(e) => setPrevious(e.currentTarget.value)}
+          error={formState.errors.previousPassword?.message}
+          {...register('previousPassword')}
         />
         <NewPasswordFields
           labels={{ password: t('changePassword.newPassword'), confirm: t('changePassword.confirmPassword') }}
           rulesId="new-password-rules"
-          {...pair.fields}
+          size="lg"
+          required
+          withAsterisk={false}
+          password={watch('proposedPassword') ?? ''}
+          errors={{ password: formState.errors.proposedPassword?.message, confirm: formState.errors.confirm?.message }}
+          inputs={{ password: register('proposedPassword'), confirm: register('confirm') }}
         />
-        <PrimaryButton type="submit" loading={busy} mt="xs">
+        <PrimaryButton type="submit" loading={formState.isSubmitting} mt="xs">
           {t('changePassword.submit')}
         </PrimaryButton>
         <TouchLink to={studyPath(study.studyCode, PAGES.home)}>{t('nav.backToHome')}</TouchLink>

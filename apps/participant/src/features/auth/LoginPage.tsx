@@ -1,42 +1,37 @@
 import { Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { ApiRequestError, participantLogin } from '@trialpath/contract';
-import { type FormEvent, useState } from 'react';
+import { applyServerFieldErrors, useContractForm } from '@trialpath/ui';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate } from '../../app/router';
 import { PAGES, studyPath } from '../../app/routes';
-import { profileResource } from '../../shared/data';
 import { failureText } from '../../shared/errors';
 import { useDocumentTitle, useLang } from '../../shared/hooks';
 import { api, deviceId, session } from '../../shared/portal';
 import { ErrorAlert, PageTitle, PrimaryButton, TouchLink } from '../layout/parts';
 import { useStudy } from '../layout/study-context';
 
+/** The fields a participant types of the sign-in call's body. */
+const loginForm = participantLogin.body!.pick({ username: true, password: true });
+
 /** Participant sign-in to the study of the link (web-portal flag, stored device id). */
 export default function LoginPage() {
   const { t } = useTranslation();
   const lang = useLang();
   const { study } = useStudy();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useContractForm(loginForm, { defaultValues: { username: '', password: '' } });
+  const { register, handleSubmit, formState, resetField } = form;
   useDocumentTitle(t('login.title'), study.name);
   const code = study.studyCode;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    if (!username.trim() || !password) {
-      setError(t('login.required'));
-      return;
-    }
-    setBusy(true);
+  const submit = handleSubmit(async ({ username, password }) => {
     setError(null);
     try {
+      // The session's change empties the cache of participant reads (shared/data.ts).
       const res = await api.call(participantLogin, {
         body: { studyCode: code, username: username.trim(), password, deviceId: deviceId(), isWebPortal: true },
       });
-      profileResource.forget();
       session.set({
         pid: res.tokens.pid || res.participant.pid,
         participantId: res.participant.participantId,
@@ -48,12 +43,11 @@ export default function LoginPage() {
       navigate(studyPath(code, PAGES.home), { replace: true });
     } catch (err) {
       // A refused password is cleared; after a network failure the person can simply try again.
-      if (!(err instanceof ApiRequestError) || err.status > 0) setPassword('');
-      setError(failureText(err, lang, 'auth.invalidCredentials', navigator.onLine));
-    } finally {
-      setBusy(false);
+      if (!(err instanceof ApiRequestError) || err.status > 0) resetField('password');
+      if (!applyServerFieldErrors(err, form, lang))
+        setError(failureText(err, lang, 'auth.invalidCredentials', navigator.onLine));
     }
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -72,8 +66,8 @@ export default function LoginPage() {
           spellCheck={false}
           required
           withAsterisk={false}
-          value={username}
-          onChange={(e) => setUsername(e.currentTarget.value)}
+          error={formState.errors.username?.message}
+          {...register('username')}
         />
         <PasswordInput
           label={t('login.password')}
@@ -81,10 +75,10 @@ export default function LoginPage() {
           autoComplete="current-password"
           required
           withAsterisk={false}
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={formState.errors.password?.message}
+          {...register('password')}
         />
-        <PrimaryButton type="submit" loading={busy} mt="xs">
+        <PrimaryButton type="submit" loading={formState.isSubmitting} mt="xs">
           {t('login.submit')}
         </PrimaryButton>
         <Group justify="space-between" gap="xs" wrap="wrap">

@@ -1,54 +1,45 @@
 import { Stack, Text } from '@mantine/core';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { applyServerFieldErrors } from '@trialpath/ui';
+import { type ReactNode, useState } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PAGES, studyPath } from '../../app/routes';
-import { identityFailureText } from '../../shared/errors';
+import { recoveryFailureText } from '../../shared/errors';
 import { useDocumentTitle, useLang } from '../../shared/hooks';
 import { ErrorAlert, PageTitle, PrimaryButton, SuccessAlert, TouchLink } from '../layout/parts';
 import { useStudy } from '../layout/study-context';
 
-interface Props {
+interface Props<T extends FieldValues> {
   /** i18n key prefix holding title, intro, sent and submit. */
   textKey: 'forgotPassword' | 'forgotUsername';
-  /** The message to show when the value cannot be sent, else null. */
-  validate: (value: string) => string | null;
-  send: (value: string, ctx: { studyCode: string; language: string }) => Promise<unknown>;
-  field: (value: string, onChange: (value: string) => void) => ReactNode;
+  /** The form on the request's contract schema (useContractForm). */
+  form: UseFormReturn<T, unknown, T>;
+  send: (values: T, ctx: { studyCode: string; language: string }) => Promise<unknown>;
+  /** The form's one field. */
+  children: ReactNode;
 }
 
 /**
  * A recovery request (forgot password / forgot username): one field, one call, and the same answer
  * whether or not an account matched, so the page never reveals who is enrolled.
  */
-export function RecoveryRequestForm({ textKey, validate, send, field }: Props) {
+export function RecoveryRequestForm<T extends FieldValues>({ textKey, form, send, children }: Props<T>) {
   const { t } = useTranslation();
   const lang = useLang();
   const { study } = useStudy();
-  const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
   useDocumentTitle(t(`${textKey}.title`), study.name);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const invalid = validate(value);
-    if (invalid) {
-      setError(invalid);
-      return;
-    }
-    setBusy(true);
+  const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      await send(value.trim(), { studyCode: study.studyCode, language: lang });
+      await send(values, { studyCode: study.studyCode, language: lang });
       setSent(true);
     } catch (err) {
-      setError(identityFailureText(err, 'forgotPassword', lang, navigator.onLine));
-    } finally {
-      setBusy(false);
+      if (!applyServerFieldErrors(err, form, lang)) setError(recoveryFailureText(err, lang, navigator.onLine));
     }
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -62,8 +53,8 @@ export function RecoveryRequestForm({ textKey, validate, send, field }: Props) {
           <SuccessAlert>{t(`${textKey}.sent`)}</SuccessAlert>
         ) : (
           <>
-            {field(value, setValue)}
-            <PrimaryButton type="submit" loading={busy}>
+            {children}
+            <PrimaryButton type="submit" loading={form.formState.isSubmitting}>
               {t(`${textKey}.submit`)}
             </PrimaryButton>
           </>

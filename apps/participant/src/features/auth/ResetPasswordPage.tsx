@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { participantResetPassword } from '@trialpath/contract';
-import { NewPasswordFields } from '@trialpath/ui';
-import { type FormEvent, useState } from 'react';
+import { applyServerFieldErrors, NewPasswordFields, useContractForm, withConfirmation } from '@trialpath/ui';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGES, studyPath } from '../../app/routes';
 import { failureText } from '../../shared/errors';
@@ -10,8 +10,9 @@ import { api } from '../../shared/portal';
 import { ErrorAlert, PageTitle, PrimaryButton, SuccessAlert, TouchLink } from '../layout/parts';
 import { useRouteParam } from '../layout/route-params';
 import { useStudy } from '../layout/study-context';
-import { useNewPassword } from './new-password';
-import { checkNewPassword } from './validation';
+
+/** The new password of the reset call (the token comes from the link), with its confirmation. */
+const resetPasswordForm = withConfirmation(participantResetPassword.body!.pick({ password: true }), 'password');
 
 /** The e-mailed reset link: choose a new password with the single-use token. */
 export default function ResetPasswordPage() {
@@ -19,29 +20,22 @@ export default function ResetPasswordPage() {
   const lang = useLang();
   const { study } = useStudy();
   const token = useRouteParam('token');
-  const pair = useNewPassword();
+  const form = useContractForm(resetPasswordForm, { defaultValues: { password: '', confirm: '' } });
+  const { register, handleSubmit, formState, watch } = form;
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
   useDocumentTitle(t('resetPassword.title'), study.name);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const errors = checkNewPassword(pair.password, pair.confirm);
-    pair.showErrors(errors);
-    if (errors.newPassword || errors.confirm) return;
-    setBusy(true);
+  const submit = handleSubmit(async ({ password }) => {
     setError(null);
     try {
-      await api.call(participantResetPassword, { body: { token, password: pair.password } });
+      await api.call(participantResetPassword, { body: { token, password } });
       setDone(true);
     } catch (err) {
-      setError(failureText(err, lang, 'auth.forgotPasswordFailed', navigator.onLine));
-    } finally {
-      setBusy(false);
+      if (!applyServerFieldErrors(err, form, lang))
+        setError(failureText(err, lang, 'auth.forgotPasswordFailed', navigator.onLine));
     }
-  };
+  });
 
   const login = studyPath(study.studyCode, PAGES.login);
   if (done) {
@@ -64,9 +58,14 @@ export default function ResetPasswordPage() {
         <NewPasswordFields
           labels={{ password: t('resetPassword.newPassword'), confirm: t('resetPassword.confirmPassword') }}
           rulesId="reset-password-rules"
-          {...pair.fields}
+          size="lg"
+          required
+          withAsterisk={false}
+          password={watch('password') ?? ''}
+          errors={{ password: formState.errors.password?.message, confirm: formState.errors.confirm?.message }}
+          inputs={{ password: register('password'), confirm: register('confirm') }}
         />
-        <PrimaryButton type="submit" loading={busy} mt="xs">
+        <PrimaryButton type="submit" loading={formState.isSubmitting} mt="xs">
           {t('resetPassword.submit')}
         </PrimaryButton>
         <TouchLink to={login}>{t('nav.backToLogin')}</TouchLink>

@@ -2,9 +2,10 @@ import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Redirect } from '../../app/router';
 import { decideEntry } from '../../app/routes';
-import { clientResource } from '../../shared/data';
+import { getClient } from '@trialpath/contract';
+import { queries } from '../../shared/data';
 import { useDocumentTitle } from '../../shared/hooks';
-import { useResource } from '../../shared/resource';
+import { useEndpointQuery } from '../../shared/queries';
 import { Shell } from '../layout/Shell';
 import { PageLoader } from '../layout/StudyLayout';
 import { PageTitle } from '../layout/parts-plain';
@@ -15,7 +16,7 @@ import { PageTitle } from '../layout/parts-plain';
  */
 export function EntryPage() {
   const { t } = useTranslation();
-  const client = useResource(clientResource, 'client');
+  const client = useEndpointQuery(queries, getClient, {});
   useDocumentTitle(t('entry.title'));
   if (client.status === 'loading') {
     return (

@@ -2,10 +2,11 @@ import { Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGES, studyPath } from '../../app/routes';
-import { profileResource } from '../../shared/data';
+import { getParticipantProfile } from '@trialpath/contract';
+import { queries } from '../../shared/data';
 import { failureText } from '../../shared/errors';
 import { useDocumentTitle, useLang, useSession } from '../../shared/hooks';
-import { useResource } from '../../shared/resource';
+import { useEndpointQuery } from '../../shared/queries';
 import { signOut } from '../../shared/sign-out';
 import { ErrorAlert, PageTitle, PrimaryButton, TouchLink } from '../layout/parts';
 import { useStudy } from '../layout/study-context';
@@ -16,7 +17,7 @@ export default function HomePage() {
   const lang = useLang();
   const { study } = useStudy();
   const session = useSession();
-  const profile = useResource(profileResource, session?.pid ?? null);
+  const profile = useEndpointQuery(queries, getParticipantProfile, session?.pid ? {} : null);
   const [leaving, setLeaving] = useState(false);
   useDocumentTitle(t('home.title'), study.name);
 

@@ -2,9 +2,10 @@ import { Anchor, Loader, Stack, Text } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Page, PAGES, studyHref } from '../../app/routes';
-import { studyResource } from '../../shared/data';
+import { getParticipantWebStudy } from '@trialpath/contract';
+import { queries } from '../../shared/data';
 import { useLang } from '../../shared/hooks';
-import { useResource } from '../../shared/resource';
+import { useEndpointQuery } from '../../shared/queries';
 import { Shell } from './Shell';
 import { StudyContext, studyTheme } from './study-context';
 
@@ -15,7 +16,7 @@ const StudyLoadError = lazy(() => import('./StudyLoadError'));
 export function StudyLayout({ studyCode, page, children }: { studyCode: string; page?: Page; children: ReactNode }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const state = useResource(studyResource, studyCode);
+  const state = useEndpointQuery(queries, getParticipantWebStudy, { params: { studyCode } });
   const value = useMemo(() => (state.status === 'success' ? studyTheme(state.data) : null), [state]);
 
   if (state.status === 'loading') {

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { ApiRequestError } from '@trialpath/contract';
+import { ApiRequestError, getParticipantWebStudy } from '@trialpath/contract';
 import { useTranslation } from 'react-i18next';
-import { studyResource } from '../../shared/data';
+import { queries } from '../../shared/data';
 import { failureText } from '../../shared/errors';
 import { useLang } from '../../shared/hooks';
 import { PageTitle } from './parts-plain';
@@ -26,7 +26,7 @@ export default function StudyLoadError({ studyCode, error }: { studyCode: string
         {failureText(error, lang, 'data.syncFailed', navigator.onLine)}
       </Alert>
       <Text>{t('study.loadFailed')}</Text>
-      <Button size="lg" onClick={() => void studyResource.reload(studyCode)}>
+      <Button size="lg" onClick={() => void queries.reload(getParticipantWebStudy, { params: { studyCode } })}>
         {t('app.retry')}
       </Button>
     </Stack>

@@ -1,4 +1,5 @@
-import { applyServerFieldErrors, notify, type ServerErrorTarget, serverMessageText } from '@trialpath/ui';
+import { serverMessageText } from '@trialpath/domain';
+import { applyServerFieldErrors, notify, type ServerErrorTarget } from '@trialpath/ui';
 import { useState } from 'react';
 import i18n from '../../i18n';
 import { ApiRequestError } from '../../shared/api';

@@ -1,6 +1,6 @@
 import { createTheme, MantineProvider } from '@mantine/core';
 import { translate } from '@trialpath/domain';
-import { OfflineNotifier } from '@trialpath/ui';
+import { accessibleCssVariables, OfflineNotifier } from '@trialpath/ui';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntryPage } from '../features/entry/EntryPage';
@@ -105,7 +105,7 @@ function Routes() {
 
 export function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={accessibleCssVariables}>
       <style>{LAYOUT_CSS + SKIP_LINK_CSS + CHOICE_CSS}</style>
       <ToastHostLazy />
       <LanguageEffects />

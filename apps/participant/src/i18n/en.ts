@@ -23,7 +23,6 @@ export const en = {
     submit: 'Log in',
     forgotUsername: 'Forgot username?',
     forgotPassword: 'Forgot password?',
-    required: 'Please enter your username and password.',
   },
   forgotUsername: {
     title: 'Forgot username',
@@ -31,7 +30,6 @@ export const en = {
     email: 'E-mail address',
     submit: 'Send my username',
     sent: 'If an account exists for this e-mail address, we have sent the username to it. Please check your inbox.',
-    invalidEmail: 'Please enter a valid e-mail address.',
   },
   forgotPassword: {
     title: 'Forgot password',
@@ -39,7 +37,6 @@ export const en = {
     username: 'Username',
     submit: 'Send reset link',
     sent: 'If the username exists, we have e-mailed a link to reset the password. The link expires, so please use it soon.',
-    required: 'Please enter your username.',
   },
   resetPassword: {
     title: 'Choose a new password',

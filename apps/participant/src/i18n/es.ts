@@ -25,7 +25,6 @@ export const es: Resources = {
     submit: 'Iniciar sesión',
     forgotUsername: '¿Olvidó su nombre de usuario?',
     forgotPassword: '¿Olvidó su contraseña?',
-    required: 'Introduzca su nombre de usuario y su contraseña.',
   },
   forgotUsername: {
     title: 'Recuperar nombre de usuario',
@@ -34,7 +33,6 @@ export const es: Resources = {
     email: 'Correo electrónico',
     submit: 'Enviar mi nombre de usuario',
     sent: 'Si existe una cuenta con esta dirección de correo electrónico, le hemos enviado el nombre de usuario. Revise su bandeja de entrada.',
-    invalidEmail: 'Introduzca una dirección de correo electrónico válida.',
   },
   forgotPassword: {
     title: 'Recuperar contraseña',
@@ -43,7 +41,6 @@ export const es: Resources = {
     username: 'Nombre de usuario',
     submit: 'Enviar enlace',
     sent: 'Si el nombre de usuario existe, le hemos enviado por correo electrónico un enlace para restablecer la contraseña. El enlace caduca, así que úselo pronto.',
-    required: 'Introduzca su nombre de usuario.',
   },
   resetPassword: {
     title: 'Elija una contraseña nueva',

@@ -163,10 +163,12 @@ test('forgot password by a text-message code, then sign in with the new password
   const code = /\b(\d{6})\b/.exec(sms!.body)?.[1];
   expect(code).toBeTruthy();
 
-  // A wrong code is refused with the server's message.
-  await page.getByRole('textbox', { name: 'One-time code' }).fill(code === '000000' ? '111111' : '000000');
+  // A wrong code is refused with the server's message, on the code field (decision 0018).
+  const codeField = page.getByRole('textbox', { name: 'One-time code' });
+  await codeField.fill(code === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Verify code' }).click();
-  await expect(page.getByRole('alert').first()).toContainText(/code/i);
+  await expect(codeField).toHaveAttribute('aria-invalid', 'true');
+  await expect(codeField).toHaveAccessibleDescription(/code/i);
 
   await page.getByRole('textbox', { name: 'One-time code' }).fill(code!);
   await page.getByRole('button', { name: 'Verify code' }).click();

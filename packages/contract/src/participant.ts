@@ -39,14 +39,14 @@ export const getParticipantWebStudy = defineEndpoint({
   }),
 });
 
-const ParticipantTokensSchema = z.object({
+export const ParticipantTokensSchema = z.object({
   accessToken: z.string(),
   refreshToken: z.string(),
   expiresIn: z.number().int(),
   pid: z.string(),
 });
 
-const ParticipantProfileSchema = z.object({
+export const ParticipantProfileSchema = z.object({
   pid: z.string(),
   participantId: z.string(),
   username: z.string(),

@@ -91,6 +91,21 @@ describe('sanitizeContent (002 §5)', () => {
     expect(typeof sanitizeContent(input)).toBe('string');
   });
 
+  it.each([
+    ['`<` then spaces', `<${' '.repeat(100_000)}x`, `<${' '.repeat(100_000)}x`],
+    [
+      '`<` then spaces, a slash, spaces',
+      `<${' '.repeat(50_000)}/${' '.repeat(50_000)}x`,
+      `<${' '.repeat(50_000)}/${' '.repeat(50_000)}x`,
+    ],
+    ['unclosed script tags', 'a<script>'.repeat(11_000), 'a'.repeat(11_000)],
+    ['script tags without `>`, one closing tag', `${'<script '.repeat(12_500)}</script>x`, 'x'],
+    ['handlers nested 12,000 deep', `<a${' onx'.repeat(12_000)} ony=""${'=""'.repeat(12_000)}>b`, 'b'],
+    ['handlers nested three deep (the tag is kept)', '<a onx onx ony="" ="" ="">b', '<a>b'],
+  ])('issue 7: long hostile input gives its result (%s)', (_shape, input, output) => {
+    expect(sanitizeContent(input)).toBe(output);
+  });
+
   it('walks objects and arrays and leaves other values alone', () => {
     const date = new Date(0);
     const input = {

@@ -4,13 +4,20 @@
  * and expression(…) calls, javascript:/vbscript: prefixes (also written with numeric character
  * references or with tabs/newlines inside) and every inline on… event-handler attribute (any case,
  * also after a quoted value containing `>`), and turns `&amp;` back into `&`. Runs until the text stops changing so
- * nested tricks like `<scr<script></script>ipt>` do not survive.
+ * nested tricks like `<scr<script></script>ipt>` do not survive. Every step runs in linear time
+ * (issue 7): this runs on every request body.
  */
 
+import { removeElementBlocks } from './html-scan';
 import { isPlainObject } from './plain-object';
 
-const SCRIPT_BLOCK = /<\s*script\b[^>]*>[\s\S]*?<\s*\/\s*script\s*>/gi;
-const SCRIPT_TAG = /<\s*\/?\s*script\b[^>]*>?/gi;
+// A script element with its content, `<script …>…</script>`: removed by removeElementBlocks, in
+// linear time (a regular expression for it rescans the text after every unclosed `<script>`).
+const SCRIPT_OPEN = /<\s*script\b/gi;
+const SCRIPT_CLOSE = /<\s*\/\s*script\s*>/gi;
+// `\s*(?:\/\s*)?` rather than `\s*\/?\s*`: the same texts, but a run of spaces has one way to match
+// (two stars side by side split it in n² ways when the match fails).
+const SCRIPT_TAG = /<\s*(?:\/\s*)?script\b[^>]*>?/gi;
 // eval ( … ) with one level of nested parentheses; a dangling `eval(` is removed too.
 const EVAL_CALL = /\beval\s*\((?:[^()]|\([^()]*\))*\)?/gi;
 // CSS expression(…): only directly followed by `(` so prose like "gene expression (mRNA)" is kept.
@@ -38,23 +45,27 @@ const TAG = /<(?:[^<>"']|"[^"]*(?:"|$)|'[^']*(?:'|$))*(?:>|$)/g;
 const HANDLER = /[\s/"']on[a-z]+\s*=\s*(?:"[^"]*"?|'[^']*'?|[^\s>]*)/gi;
 const AMP = /&amp;/gi;
 
+// Removing a handler can join the text around it into a new one (` onx` + ` ony=""` + `=""`): passes
+// are repeated, but only a few times; a tag still yielding handlers after them is built to nest them
+// and is dropped whole (repeating until nothing changes would be quadratic on such a tag).
+const HANDLER_PASSES = 4;
+
 function stripHandlers(tag: string): string {
-  let prev: string;
   let out = tag;
-  do {
-    prev = out;
+  for (let pass = 0; pass < HANDLER_PASSES; pass++) {
+    const prev = out;
     // keep a quote or slash that ended the previous attribute, drop the handler
     out = out.replace(HANDLER, (m) => (/^["'/]/.test(m) ? m.charAt(0) : ''));
-  } while (out !== prev);
-  return out;
+    if (out === prev) return out;
+  }
+  return '';
 }
 
 function sanitizeString(input: string): string {
   let out = input.replace(AMP, '&');
   for (let i = 0; i < 10; i++) {
     const before = out;
-    out = out
-      .replace(SCRIPT_BLOCK, '')
+    out = removeElementBlocks(out, SCRIPT_OPEN, SCRIPT_CLOSE)
       .replace(SCRIPT_TAG, '')
       .replace(EVAL_CALL, '')
       .replace(EXPRESSION_CALL, '')

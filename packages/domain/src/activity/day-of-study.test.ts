@@ -88,4 +88,10 @@ describe('CSV export name (002 §9)', () => {
     ['X', 'not a date', undefined, 'X_.csv'],
   ])('%j', (title, at, suffix, expected) => expect(csvFileName(title, at, suffix)).toBe(expected));
   it('defaults to now', () => expect(csvFileName('T')).toMatch(/^T_\d{14}\.csv$/));
+  it('a long run of `_` inside a title is kept, runs at its ends are dropped (issue 7: linear time)', () => {
+    const inner = '_'.repeat(100_000);
+    expect(csvFileName(`__a${inner}b__`, '2024-03-05T15:04:09Z', `${inner}x${inner}`)).toBe(
+      `a${inner}b_05032024150409_x.csv`,
+    );
+  });
 });

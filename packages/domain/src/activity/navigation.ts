@@ -26,10 +26,12 @@ function step(activity: Activity, answers: AnswerMap, currentId: string, dir: 1 
   const i = path.indexOf(currentId);
   if (i >= 0) return path[i + dir] ?? null;
   // the current question became disabled: go to the nearest enabled one in that direction
-  const order = activity.questions.map((q) => q.identifier);
-  const at = order.indexOf(currentId);
-  const candidates =
-    dir === 1 ? path.filter((id) => order.indexOf(id) > at) : path.filter((id) => order.indexOf(id) < at);
+  const order = new Map(activity.questions.map((q, k) => [q.identifier, k]));
+  const at = order.get(currentId) ?? -1;
+  const candidates = path.filter((id) => {
+    const k = order.get(id) ?? -1;
+    return dir === 1 ? k > at : k < at;
+  });
   return (dir === 1 ? candidates[0] : candidates[candidates.length - 1]) ?? null;
 }
 

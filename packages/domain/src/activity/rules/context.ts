@@ -29,10 +29,12 @@ export function zonedNow(ctx: RuleContext = {}): dayjs.Dayjs {
   }
 }
 
+// one formatter per zone; bounded, since a zone name is text that may come from a request
 const formatters = new Map<string, Intl.DateTimeFormat | null>();
 function formatter(tz: string): Intl.DateTimeFormat | null {
   let f = formatters.get(tz);
   if (f === undefined) {
+    if (formatters.size > 500) formatters.clear();
     try {
       f = new Intl.DateTimeFormat('en-US', {
         timeZone: tz,

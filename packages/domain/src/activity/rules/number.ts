@@ -5,9 +5,12 @@
 import type { Answer } from '../answer';
 import { answerValue } from '../answer';
 import type { NumberConstraints, QuestionOf } from '../model';
+import { plainNumberText } from '../number-text';
 import { msg, type RuleMessage } from '../result';
 
-const NUMBER_RE = /^[-+]?(\d+\.?\d*|\.\d+)$/;
+// One way to read each text (the point, when there is one, ends the first run of digits), so a
+// failing match backtracks in linear time; `\d+\.?\d*` could split a run of digits in n² ways.
+const NUMBER_RE = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
 /** The value of a typed number, or null when the text is not a plain decimal number. */
 export function parseNumberInput(text: string): number | null {
@@ -51,14 +54,16 @@ export function validateNumber(q: QuestionOf<'Number' | 'Integer' | 'Decimal'>, 
     return { errors: [msg('activity.number.decimals', { n: places })], warnings: [] };
   }
   const { min, max, softMin, softMax } = c;
+  // bounds are shown as a participant would type them: 1e-7 as 0.0000001 (decision B-number-text)
+  const show = plainNumberText;
   if ((min !== undefined && n < min) || (max !== undefined && n > max)) {
     if (min !== undefined && max !== undefined)
-      return { errors: [msg('activity.number.between', { min, max })], warnings: [] };
-    if (min !== undefined) return { errors: [msg('activity.number.min', { min })], warnings: [] };
-    return { errors: [msg('activity.number.max', { max })], warnings: [] };
+      return { errors: [msg('activity.number.between', { min: show(min), max: show(max) })], warnings: [] };
+    if (min !== undefined) return { errors: [msg('activity.number.min', { min: show(min) })], warnings: [] };
+    return { errors: [msg('activity.number.max', { max: show(max as number) })], warnings: [] };
   }
   const warnings: RuleMessage[] = [];
-  if (softMin !== undefined && n < softMin) warnings.push(msg('activity.number.softMin', { min: softMin }));
-  if (softMax !== undefined && n > softMax) warnings.push(msg('activity.number.softMax', { max: softMax }));
+  if (softMin !== undefined && n < softMin) warnings.push(msg('activity.number.softMin', { min: show(softMin) }));
+  if (softMax !== undefined && n > softMax) warnings.push(msg('activity.number.softMax', { max: show(softMax) }));
   return { errors: [], warnings };
 }

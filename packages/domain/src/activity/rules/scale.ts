@@ -5,14 +5,13 @@
 import type { Answer } from '../answer';
 import { answerValue } from '../answer';
 import type { QuestionOf, ScaleConstraints } from '../model';
+import { plainNumberText } from '../number-text';
 import { WONG_BAKER_VALUES } from '../question-types';
 import { msg, type RuleMessage } from '../result';
+import { decimalPlaces, parseNumberInput } from './number';
 
-function decimalsOf(n: number): number {
-  const s = String(n);
-  if (s.includes('e-')) return Number(s.split('e-')[1]);
-  return s.includes('.') ? (s.split('.')[1]?.length ?? 0) : 0;
-}
+/** Decimal places of a step (1.5e-7 has 8). */
+const decimalsOf = (n: number) => decimalPlaces(plainNumberText(n));
 
 /** The labels a NumberScale/VAS shows: min to max by step, formatted with the step's decimals. */
 export function scaleLabels(c: ScaleConstraints): string[] {
@@ -25,8 +24,8 @@ export function scaleLabels(c: ScaleConstraints): string[] {
 
 /** The formatted label an answer stands for, or null when it is not one of the scale's labels. */
 export function scaleLabelOf(c: ScaleConstraints, value: string): string | null {
-  if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(value)) return null;
-  const v = Number(value);
+  const v = parseNumberInput(value);
+  if (v === null) return null;
   const pos = (v - c.min) / c.step;
   const i = Math.round(pos);
   if (Math.abs(pos - i) > 1e-9 || i < 0 || c.min + i * c.step > c.max + 1e-9) return null;

@@ -3,6 +3,7 @@
  * medication). Which field a type uses: docs/activity-model.md.
  */
 import { z } from 'zod';
+import { plainNumberText } from './number-text';
 
 export const MedicationEntrySchema = z.object({
   /** Id of a drug of the question's list; empty for a drug typed in. */
@@ -52,9 +53,12 @@ export function chosenOptionIds(a: Answer | undefined): readonly string[] {
   return ids.every(isChosenId) ? ids : ids.filter(isChosenId);
 }
 
-/** An answer's typed value as a trimmed string ('' when missing). */
+/**
+ * An answer's typed value as a trimmed string ('' when missing). A number given as a number is written
+ * in plain decimal notation (1e-7 → '0.0000001'; decision B-number-text); NaN and ±Infinity as 'NaN'.
+ */
 export function answerValue(a: Answer | undefined): string {
   const v = a?.answer;
   if (v === null || v === undefined) return '';
-  return typeof v === 'number' ? (Number.isFinite(v) ? String(v) : 'NaN') : v.trim();
+  return typeof v === 'number' ? (Number.isFinite(v) ? plainNumberText(v) : 'NaN') : v.trim();
 }

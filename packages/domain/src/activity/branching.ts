@@ -15,13 +15,18 @@
 import type { Answer, AnswerMap } from './answer';
 import { answerValue, chosenOptionIds } from './answer';
 import { type Activity, type BranchingRule, type Question, SKIP_TO_END } from './model';
+import { scalarText } from './number-text';
+import { memoIfPrepared } from './prepared';
 import { isChoiceType, isSkippableType } from './question-types';
+import { emptyRecord, ownValue } from './records';
 import { optionScoreMap } from './rules/choice';
 import { parseDateInput } from './rules/date';
 import { parseNumberInput } from './rules/number';
 import { isAnswerEmpty } from './rules/required';
 
-const str = (v: unknown) => (v === undefined || v === null ? '' : String(v).trim());
+// rule values given as numbers read in plain decimal notation, as typed answers are (B-number-text)
+const str = (v: unknown) => scalarText(v).trim();
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The scalar an answer is compared with (dates as ISO). */
 function scalarOf(q: Question, a: Answer): string {
@@ -41,8 +46,7 @@ function between(x: string, lo: string, hi: string): boolean {
   const a = parseNumberInput(lo);
   const b = parseNumberInput(hi);
   if (n !== null && a !== null && b !== null) return n >= a && n <= b;
-  const iso = /^\d{4}-\d{2}-\d{2}$/;
-  if (iso.test(x) && iso.test(lo) && iso.test(hi)) return x >= lo && x <= hi;
+  if (ISO_DATE.test(x) && ISO_DATE.test(lo) && ISO_DATE.test(hi)) return x >= lo && x <= hi;
   return false;
 }
 
@@ -80,19 +84,22 @@ interface FlowIndex {
 
 const cache = new WeakMap<Activity, FlowIndex>();
 
-/** The questions of the participant flow (skippable types left out), with their positions. */
-export function flowIndex(activity: Activity): FlowIndex {
-  const hit = cache.get(activity);
-  if (hit) return hit;
+function makeFlowIndex(activity: Activity): FlowIndex {
   const flow: Question[] = [];
   const pos = new Map<string, number>();
   for (const q of activity.questions) {
     if (!pos.has(q.identifier)) pos.set(q.identifier, flow.length);
     if (!isSkippableType(q.type)) flow.push(q);
   }
-  const index = { flow, pos };
-  cache.set(activity, index);
-  return index;
+  return { flow, pos };
+}
+
+/**
+ * The questions of the participant flow (skippable types left out), with their positions. Kept only
+ * for a prepared activity: an ordinary one may have been changed in place since the last call.
+ */
+export function flowIndex(activity: Activity): FlowIndex {
+  return memoIfPrepared(cache, activity, makeFlowIndex);
 }
 
 export interface FlowState {
@@ -117,7 +124,7 @@ export function computeFlow(activity: Activity, answers: AnswerMap): FlowState {
       visited[i] = 1;
       const b = q.branching;
       // most questions have no branching: step on without working out (and allocating) their rules
-      const rules = b && b.rules.length > 0 ? matchingRules(q, answers[q.identifier]) : undefined;
+      const rules = b && b.rules.length > 0 ? matchingRules(q, ownValue(answers, q.identifier)) : undefined;
       if (!b || !rules || rules.length === 0) {
         i++;
         continue;
@@ -167,7 +174,7 @@ export function disabledQuestions(activity: Activity, answers: AnswerMap): Set<s
 /** The answers without those of disabled questions (what the portal submits). */
 export function pruneDisabledAnswers(activity: Activity, answers: AnswerMap): Record<string, Answer | undefined> {
   const { disabled } = computeFlow(activity, answers);
-  const out: Record<string, Answer | undefined> = {};
+  const out = emptyRecord<Answer | undefined>();
   for (const [k, v] of Object.entries(answers)) if (!disabled.has(k)) out[k] = v;
   return out;
 }

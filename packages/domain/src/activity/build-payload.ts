@@ -17,6 +17,7 @@ import {
 import { isAlwaysPassType } from './question-types';
 import { zonedNow } from './rules/context';
 import { questionDisplayText } from './question-text';
+import { ownValue } from './records';
 import { answerStatus } from './rules/required';
 
 export interface PayloadMeta {
@@ -45,9 +46,9 @@ export function buildResultPayload(activity: Activity, answers: AnswerMap, meta:
   const done = zonedNow({ now: meta.completedAt ?? Date.now(), timeZone: meta.timeZone ?? 'UTC' });
   const results = flowIndex(activity).flow.map((q) => {
     const off = disabled.has(q.identifier);
-    const a = off ? undefined : answers[q.identifier];
+    const a = off ? undefined : ownValue(answers, q.identifier);
     const { answerText, optionId } = encodeAnswer(q, a);
-    const t = meta.times?.[q.identifier];
+    const t = ownValue(meta.times, q.identifier);
     return {
       appLanguageId: meta.appLanguageId,
       displayLanguage: lang,

@@ -14,6 +14,7 @@ import { answerValue, chosenOptionIds } from './answer';
 import type { MessageKey } from './../messages/catalogue';
 import { translate } from '../messages/translate';
 import type { DataEditCheck, Question } from './model';
+import { scalarText } from './number-text';
 import { msg, type DataCheckRecord, type RuleMessage } from './result';
 import { parseDateInput } from './rules/date';
 import { parseNumberInput } from './rules/number';
@@ -101,7 +102,8 @@ function format(ok: boolean, limit: string): Failure | null {
 }
 
 function failure(check: DataEditCheck, q: Question, a: Answer | undefined): Failure | null {
-  const limit = check.value === undefined ? '' : String(check.value);
+  // a limit given as a number reads as typed text would (1e-7 → 0.0000001; decision B-number-text)
+  const limit = scalarText(check.value);
   if (check.type === 'NOT_BLANK') {
     return isAnswerEmpty(q, a)
       ? {

@@ -26,3 +26,4 @@ export * from './build-payload';
 export * from './validate-submission';
 export * from './export-file-name';
 export * from './fhir/index';
+export { prepareActivity } from './prepared';

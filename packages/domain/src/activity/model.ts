@@ -281,9 +281,14 @@ export function parseActivity(input: unknown): Activity {
   return ActivitySchema.parse(input);
 }
 
-/** Text of a localised value in a language, falling back to English, then to the first value. */
+/**
+ * Text of a localised value in a language, falling back to the base language, English, then to the
+ * first value. Only the record's own keys count (a language `constructor` finds no inherited member).
+ */
 export function localize(text: LocalizedText | undefined, lang = 'en'): string {
   if (!text) return '';
-  const base = lang.toLowerCase().split(/[-_]/)[0] ?? 'en';
-  return text[lang] ?? text[base] ?? text.en ?? Object.values(text)[0] ?? '';
+  const own = (key: string) => (Object.hasOwn(text, key) ? text[key] : undefined);
+  const cut = lang.search(/[-_]/);
+  const base = (cut < 0 ? lang : lang.slice(0, cut)).toLowerCase();
+  return own(lang) ?? own(base) ?? own('en') ?? Object.values(text)[0] ?? '';
 }

@@ -1,19 +1,36 @@
 /**
- * Records keyed by question identifier (answers, per-question results, scores) are built on every
- * server validation. Filled key by key from `{}`, V8 turns such an object into a slow dictionary
- * past about twenty keys; a copy of a template that already holds the keys, in the same order, keeps
- * the fast shape, and each store then only overwrites. Same keys, same order, same values: only the
- * speed differs.
+ * Records keyed by identifier (answers, per-question results, scores, scoring variables). An
+ * identifier may be any text, `__proto__` and `constructor` included (issue 7), so these records have
+ * no prototype: every identifier is an ordinary own key, and reading one never finds a member of
+ * Object.prototype. They serialise as JSON like any object.
  */
-const templates = new WeakMap<readonly string[], Readonly<Record<string, undefined>> | null>();
 
-/** An object with `keys` (in order) holding undefined, to fill; `{}` when a key cannot be templated. */
+/** An empty record without a prototype. */
+export function emptyRecord<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
+/** The value a record holds for a key of its own (never one inherited from Object.prototype). */
+export function ownValue<T>(record: Readonly<Record<string, T>> | null | undefined, key: string): T | undefined {
+  return record != null && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+const templates = new WeakMap<readonly string[], Readonly<Record<string, undefined>>>();
+
+/**
+ * A record without prototype holding `keys` (in order), each undefined, to fill. Filled key by key from
+ * nothing, V8 turns an object into a slow dictionary past about twenty keys; a copy of a template that
+ * already holds the keys keeps the fast shape, and each store then only overwrites. `keys` should be
+ * one array kept for the same keys (a plan's), so its template is made once.
+ */
 export function keyedRecord<T>(keys: readonly string[]): Record<string, T> {
   let template = templates.get(keys);
   if (template === undefined) {
-    // `__proto__` assigned on a plain object sets its prototype rather than a key: keep that path
-    template = keys.includes('__proto__') ? null : Object.fromEntries(keys.map((k) => [k, undefined]));
+    // fromEntries and spread define own keys (`__proto__` included) rather than assign them
+    template = Object.fromEntries(keys.map((k) => [k, undefined]));
     templates.set(keys, template);
   }
-  return template ? ({ ...template } as Record<string, T>) : {};
+  const record = { ...template };
+  Object.setPrototypeOf(record, null);
+  return record as Record<string, T>;
 }

@@ -6,7 +6,8 @@ import { computeFlow } from './branching';
 import { buildResultPayload } from './build-payload';
 import { EVERY_TYPE_ACTIVITY, EVERY_TYPE_ACTIVITY_INPUT, META, VALID_ANSWERS } from './fixtures';
 import { parseActivity } from './model';
-import { ActivityResultPayloadSchema } from './payload';
+import { ActivityResultPayloadSchema, type AnswerEntry } from './payload';
+import { prepareActivity } from './prepared';
 import { validateQuestion } from './validate-question';
 import { validateSubmission } from './validate-submission';
 
@@ -221,15 +222,57 @@ describe('validateSubmission', () => {
     expect(r.errors.map((m) => m.text)).toEqual([text]);
   });
 
-  it('unknown, repeated and mistyped questions', () => {
+  it('unknown, repeated, mistyped and out-of-flow entries are refused, each with its own message', () => {
     const p = structuredClone(payload);
-    p.results.push({ ...p.results[0]!, questionId: 'ghost' });
-    p.results.push({ ...p.results[1]! });
-    p.results[2]!.questionType = 'Text';
+    const [intro, mood, symptoms] = p.results as [AnswerEntry, AnswerEntry, AnswerEntry];
+    symptoms.questionType = 'Text';
+    p.results.push(
+      { ...intro, questionId: 'ghost' },
+      { ...mood },
+      // a Section sent as Text with a value, and a recording: neither is in the participant flow
+      { ...intro, questionId: 'section2', questionType: 'Text', isSkipped: false, answerText: 'hello' },
+      { ...intro, questionId: 'video', questionType: 'VideoRecording', isSkipped: true },
+    );
     const r = validateSubmission(EVERY_TYPE_ACTIVITY, p, ctx);
     expect(r.valid).toBe(false);
-    expect(r.errors.map((m) => m.key)).toEqual(['activity.unknownQuestion', 'activity.invalidPayload']);
-    expect(r.questions[p.results[2]!.questionId]?.errors.map((m) => m.key)).toEqual(['activity.invalidPayload']);
+    expect(r.errors.map((m) => [m.key, m.field, m.text])).toEqual([
+      ['activity.unknownQuestion', 'ghost', 'This question is not part of the activity.'],
+      ['activity.repeatedQuestion', 'mood', 'This question is answered more than once in the submission.'],
+      [
+        'activity.notInFlow',
+        'section2',
+        'This question is not part of the participant flow, so it cannot be answered.',
+      ],
+      ['activity.notInFlow', 'video', 'This question is not part of the participant flow, so it cannot be answered.'],
+    ]);
+    expect(r.questions.symptoms?.errors.map((m) => m.text)).toEqual([
+      'This answer was sent for a Text question, but the question is of type MultiChoice.',
+    ]);
+    expect(r.questions.section2).toBeUndefined();
+    const es = validateSubmission(EVERY_TYPE_ACTIVITY, p, { ...ctx, language: 'es' });
+    expect(es.questions.symptoms?.errors.map((m) => m.text)).toEqual([
+      'Esta respuesta se envió para una pregunta de tipo Text, pero la pregunta es de tipo MultiChoice.',
+    ]);
+  });
+
+  it('an answer to a question that takes none (SurveyInstruction) is refused', () => {
+    const p = structuredClone(payload);
+    Object.assign(p.results[0] as AnswerEntry, { answerText: 'typed', optionId: '' });
+    const r = validateSubmission(EVERY_TYPE_ACTIVITY, p, ctx);
+    expect(r.valid).toBe(false);
+    expect(r.questions.intro?.errors.map((m) => m.text)).toEqual(['This question takes no answer.']);
+    Object.assign(p.results[0] as AnswerEntry, { answerText: '', optionId: 'x' });
+    expect(validateSubmission(EVERY_TYPE_ACTIVITY, p, ctx).valid).toBe(false);
+  });
+
+  it('an entry marked as skipped that carries a value is refused', () => {
+    const p = structuredClone(payload);
+    Object.assign(p.results.find((e) => e.questionId === 'notes') as AnswerEntry, { isSkipped: true });
+    const r = validateSubmission(EVERY_TYPE_ACTIVITY, p, ctx);
+    expect(r.valid).toBe(false);
+    expect(r.questions.notes?.errors.map((m) => m.text)).toEqual(['An answer marked as skipped cannot carry a value.']);
+    Object.assign(p.results.find((e) => e.questionId === 'notes') as AnswerEntry, { answerText: ' ' });
+    expect(validateSubmission(EVERY_TYPE_ACTIVITY, p, ctx).valid).toBe(true);
   });
 
   it('survives a context that is not an object, and hostile getters', () => {
@@ -321,10 +364,12 @@ const branched = (() => {
 describe('validateSubmission properties', () => {
   it('accepts exactly what the per-question rules accept, with the same messages', () => {
     for (const activity of [EVERY_TYPE_ACTIVITY, branched]) {
+      // prepared as the server holds it: parsing the definition on every run is not what is tested here
+      const prepared = prepareActivity(activity);
       fc.assert(
         fc.property(answersArb, (answers) => {
-          const payload = buildResultPayload(activity, answers, META);
-          const r = validateSubmission(activity, payload, ctx);
+          const payload = buildResultPayload(prepared, answers, META);
+          const r = validateSubmission(prepared, payload, ctx);
           const { disabled } = computeFlow(activity, answers);
           let expected = true;
           for (const q of activity.questions) {
@@ -347,7 +392,8 @@ describe('validateSubmission properties', () => {
         { numRuns: 300 },
       );
     }
-  });
+    // 600 payloads built and validated: a limit for a busy two-core machine, not a budget (bench/ has that)
+  }, 30_000);
 
   it('never throws on arbitrary input', () => {
     fc.assert(
@@ -388,7 +434,8 @@ describe('validateSubmission properties', () => {
     fc.assert(
       fc.property(
         fc.array(entryArb, { maxLength: 25 }),
-        fc.constantFrom(EVERY_TYPE_ACTIVITY, branched),
+        // plain definitions (parsed on every call) and prepared ones (plans kept)
+        fc.constantFrom(EVERY_TYPE_ACTIVITY, branched, prepareActivity(EVERY_TYPE_ACTIVITY), prepareActivity(branched)),
         (results, activity) => {
           const payload = { ...buildResultPayload(activity, {}, META), results };
           const r = validateSubmission(activity, payload, ctx);
@@ -397,5 +444,6 @@ describe('validateSubmission properties', () => {
       ),
       { numRuns: 500 },
     );
-  });
+    // a limit for a busy two-core machine under coverage, not a budget (bench/ has that)
+  }, 30_000);
 });

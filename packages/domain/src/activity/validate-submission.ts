@@ -7,12 +7,13 @@ import type { Answer } from './answer';
 import { decodeEntry } from './answer-codec';
 import { computeFlow, flowIndex } from './branching';
 import { type Activity, ActivitySchema, type Question } from './model';
-import { type ActivityResultPayload, ActivityResultPayloadSchema } from './payload';
-import { keyedRecord } from './records';
+import { type ActivityResultPayload, ActivityResultPayloadSchema, type AnswerEntry } from './payload';
 import { fastParsePayload } from './payload-fast';
+import { isPreparedActivity, memoIfPrepared } from './prepared';
+import { emptyRecord, keyedRecord } from './records';
 import { type DataCheckRecord, messageText, msg, type QuestionResult, type RuleMessage } from './result';
 import type { RuleContext } from './rules/context';
-import { type ActivityScore, scoreActivity } from './scoring/scoring';
+import { type ActivityScore, scoreAnswers } from './scoring/scoring';
 import { validateQuestion } from './validate-question';
 
 export interface TextMessage extends RuleMessage {
@@ -29,9 +30,9 @@ export interface SubmissionQuestionResult {
 
 export interface SubmissionResult {
   valid: boolean;
-  /** Problems of the payload as a whole (bad shape, unknown or repeated questions). */
+  /** Problems of the payload as a whole (bad shape; unknown, repeated or out-of-flow questions). */
   errors: TextMessage[];
-  /** Per question identifier of the flow. */
+  /** Per question identifier of the flow (a record without prototype: any identifier is a key). */
   questions: Record<string, SubmissionQuestionResult>;
   dataChecks: DataCheckRecord[];
   score: ActivityScore | null;
@@ -41,48 +42,59 @@ export interface SubmissionResult {
 
 export type SubmissionContext = RuleContext;
 
-const parsedActivities = new WeakMap<object, Activity | null>();
-
+/**
+ * The activity to validate against. A prepared activity (prepareActivity) cannot change and is used
+ * as it is; anything else is parsed on every call, since the form builder and the preview change
+ * activity objects in place (decision B-prepared-activity).
+ */
 function asActivity(input: unknown): Activity | null {
-  if (typeof input !== 'object' || input === null) return null;
-  if (parsedActivities.has(input)) return parsedActivities.get(input) ?? null;
+  if (isPreparedActivity(input)) return input;
   const r = ActivitySchema.safeParse(input);
-  const a = r.success ? r.data : null;
-  parsedActivities.set(input, a);
-  if (a) parsedActivities.set(a, a);
-  return a;
+  return r.success ? r.data : null;
 }
 
-/** What validating a submission needs of its activity, worked out once per activity. */
+/** What validating a submission needs of its activity (kept for a prepared activity only). */
 interface SubmissionPlan {
   /** Position in activity.questions per identifier. */
   indexOf: Map<string, number>;
+  /** Per position in activity.questions: 1 when the question is in the participant flow. */
+  inFlow: Uint8Array;
+  flow: Question[];
   /** Every identifier, in order (keys of the answers record). */
   ids: string[];
-  flow: Question[];
-  /** Position in activity.questions of each flow question. */
-  flowAt: number[];
   /** Identifiers of the flow (keys of the per-question results). */
   flowIds: string[];
 }
 
 const plans = new WeakMap<Activity, SubmissionPlan>();
-function planOf(activity: Activity): SubmissionPlan {
-  let plan = plans.get(activity);
-  if (!plan) {
-    const ids = activity.questions.map((q) => q.identifier);
-    const { flow } = flowIndex(activity);
-    const indexOf = new Map(ids.map((id, i) => [id, i]));
-    plan = {
-      indexOf,
-      ids,
-      flow,
-      flowAt: flow.map((q) => indexOf.get(q.identifier) as number),
-      flowIds: flow.map((q) => q.identifier),
-    };
-    plans.set(activity, plan);
+function makePlan(activity: Activity): SubmissionPlan {
+  const { flow } = flowIndex(activity);
+  const indexOf = new Map(activity.questions.map((q, i) => [q.identifier, i]));
+  const inFlow = new Uint8Array(activity.questions.length);
+  for (const q of flow) inFlow[indexOf.get(q.identifier) as number] = 1;
+  return {
+    indexOf,
+    inFlow,
+    flow,
+    ids: activity.questions.map((q) => q.identifier),
+    flowIds: flow.map((q) => q.identifier),
+  };
+}
+
+/** Types shown in the flow that take no answer. */
+const NO_ANSWER: ReadonlySet<string> = new Set(['SurveyInstruction']);
+
+/** The problem of an entry of a flow question that its answer's rules cannot see, or null. */
+function entryProblem(q: Question, e: AnswerEntry): RuleMessage | null {
+  if (e.questionType !== q.type) {
+    return msg('activity.typeMismatch', { given: e.questionType, expected: q.type }, e.questionId);
   }
-  return plan;
+  if (!e.isSkipped && !NO_ANSWER.has(q.type)) return null;
+  const carries = e.answerText.trim() !== '' || e.optionId.trim() !== '';
+  if (!carries) return null;
+  if (NO_ANSWER.has(q.type)) return msg('activity.noAnswerExpected', undefined, e.questionId);
+  if (e.isSkipped) return msg('activity.skippedWithAnswer', undefined, e.questionId);
+  return null;
 }
 
 /** The messages with their texts. Every caller hands over a fresh list, so an empty one is kept. */
@@ -92,7 +104,7 @@ function texts(list: RuleMessage[], lang: string): TextMessage[] {
 }
 
 function failed(m: RuleMessage, lang: string): SubmissionResult {
-  return { valid: false, errors: texts([m], lang), questions: {}, dataChecks: [], score: null };
+  return { valid: false, errors: texts([m], lang), questions: emptyRecord(), dataChecks: [], score: null };
 }
 
 function run(activityInput: unknown, payloadInput: unknown, ctx: SubmissionContext): SubmissionResult {
@@ -106,24 +118,37 @@ function run(activityInput: unknown, payloadInput: unknown, ctx: SubmissionConte
     payload = p.data;
   }
 
-  const plan = planOf(activity);
+  const plan = memoIfPrepared(plans, activity, makePlan);
   const errors: RuleMessage[] = [];
   const answers = keyedRecord<Answer | undefined>(plan.ids);
-  // per question position: 0 no entry, 1 an entry, 2 an entry of another question type
-  const given = new Uint8Array(plan.ids.length);
+  // per question position: 1 once an entry for it was read
+  const given = new Uint8Array(activity.questions.length);
+  // entry problems of flow questions, by identifier (rare: made when the first one is found)
+  let problems: Map<string, RuleMessage> | undefined;
   for (const e of payload.results) {
-    const i = plan.indexOf.get(e.questionId);
+    const { questionId } = e;
+    const i = plan.indexOf.get(questionId);
     if (i === undefined) {
-      errors.push(msg('activity.unknownQuestion', { questionId: e.questionId }, e.questionId));
+      errors.push(msg('activity.unknownQuestion', { questionId }, questionId));
       continue;
     }
     if (given[i] !== 0) {
-      errors.push(msg('activity.invalidPayload', { questionId: e.questionId }, e.questionId));
+      errors.push(msg('activity.repeatedQuestion', { questionId }, questionId));
+      continue;
+    }
+    given[i] = 1;
+    if (plan.inFlow[i] === 0) {
+      // a skippable type (Section, recordings, …): never shown, so never sent by the portal
+      errors.push(msg('activity.notInFlow', { questionId }, questionId));
       continue;
     }
     const q = activity.questions[i] as Question;
-    given[i] = e.questionType === q.type ? 1 : 2;
-    answers[q.identifier] = decodeEntry(q, e);
+    const problem = entryProblem(q, e);
+    if (problem) {
+      problems ??= new Map();
+      problems.set(questionId, problem);
+    }
+    answers[questionId] = decodeEntry(q, e);
   }
 
   const { disabled } = computeFlow(activity, answers);
@@ -136,14 +161,15 @@ function run(activityInput: unknown, payloadInput: unknown, ctx: SubmissionConte
     language: lang,
     allowDataEditChecks: activity.allowDataEditChecks,
   };
-  const { flow, flowAt } = plan;
-  for (let k = 0; k < flow.length; k++) {
-    const q = flow[k] as Question;
-    const a = answers[q.identifier];
-    if (disabled.has(q.identifier)) {
+  for (const q of plan.flow) {
+    const id = q.identifier;
+    const a = answers[id];
+    const problem = problems?.get(id);
+    if (disabled.has(id)) {
       const refused = a !== undefined ? [msg('activity.answerToDisabled')] : [];
+      if (problem) refused.unshift(problem);
       if (refused.length) valid = false;
-      questions[q.identifier] = {
+      questions[id] = {
         status: 'Completed',
         disabled: true,
         errors: texts(refused, lang),
@@ -153,10 +179,10 @@ function run(activityInput: unknown, payloadInput: unknown, ctx: SubmissionConte
       continue;
     }
     const r = validateQuestion(q, a, ruleCtx);
-    if (given[flowAt[k] as number] === 2) r.errors.unshift(msg('activity.invalidPayload'));
+    if (problem) r.errors.unshift(problem);
     if (r.errors.length) valid = false;
     if (r.dataChecks.length) dataChecks.push(...r.dataChecks);
-    questions[q.identifier] = {
+    questions[id] = {
       status: r.status,
       disabled: false,
       errors: texts(r.errors, lang),
@@ -164,7 +190,8 @@ function run(activityInput: unknown, payloadInput: unknown, ctx: SubmissionConte
       dataChecks: r.dataChecks,
     };
   }
-  const score = scoreActivity(activity, answers, disabled);
+  // the answers record has no prototype and every key of its own: read without own-key checks
+  const score = scoreAnswers(activity, (id) => answers[id], disabled);
   return { valid, errors: texts(errors, lang), questions, dataChecks, score, payload };
 }
 

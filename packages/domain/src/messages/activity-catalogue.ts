@@ -24,6 +24,24 @@ export const ACTIVITY_MESSAGES = {
     en: 'This question is not part of the activity.',
     es: 'Esta pregunta no forma parte de la actividad.',
   },
+  // ours: entries the participant portal never sends (issue 7; docs/activity-model.md § Submission payload)
+  'activity.repeatedQuestion': {
+    en: 'This question is answered more than once in the submission.',
+    es: 'Esta pregunta se responde más de una vez en el envío.',
+  },
+  'activity.notInFlow': {
+    en: 'This question is not part of the participant flow, so it cannot be answered.',
+    es: 'Esta pregunta no forma parte del recorrido del participante, por lo que no se puede responder.',
+  },
+  'activity.typeMismatch': {
+    en: 'This answer was sent for a {given} question, but the question is of type {expected}.',
+    es: 'Esta respuesta se envió para una pregunta de tipo {given}, pero la pregunta es de tipo {expected}.',
+  },
+  'activity.noAnswerExpected': { en: 'This question takes no answer.', es: 'Esta pregunta no admite respuesta.' },
+  'activity.skippedWithAnswer': {
+    en: 'An answer marked as skipped cannot carry a value.',
+    es: 'Una respuesta marcada como omitida no puede llevar un valor.',
+  },
   'activity.invalidPayload': {
     en: 'The submission is not in the expected format.',
     es: 'El envío no tiene el formato esperado.',

@@ -6,6 +6,7 @@
 import type { Answer } from '../answer';
 import { chosenOptionIds } from '../answer';
 import type { Option, Question } from '../model';
+import { memoIfPrepared } from '../prepared';
 import { msg, type RuleMessage } from '../result';
 
 /** Boolean questions without options use these two. */
@@ -27,21 +28,18 @@ export function allowsMultiple(q: Question): boolean {
   return false;
 }
 
+// kept per question of a prepared activity only (an ordinary question may be changed in place)
 const knownIds = new WeakMap<Question, Set<string>>();
-function knownOptionIds(q: Question): Set<string> {
-  let known = knownIds.get(q);
-  if (!known) {
-    known = new Set(optionsOf(q).map((o) => o.id));
-    if (q.otherOptionId) known.add(q.otherOptionId);
-    knownIds.set(q, known);
-  }
+function makeKnownIds(q: Question): Set<string> {
+  const known = new Set(optionsOf(q).map((o) => o.id));
+  if (q.otherOptionId) known.add(q.otherOptionId);
   return known;
 }
 
 /** Errors of a non-empty choice answer. */
 export function validateChoice(q: Question, a: Answer | undefined): RuleMessage[] {
   const ids = chosenOptionIds(a);
-  const known = knownOptionIds(q);
+  const known = memoIfPrepared(knownIds, q, makeKnownIds);
   if (ids.some((id) => !known.has(id)) || new Set(ids).size !== ids.length) return [msg('activity.invalidOption')];
   if (!allowsMultiple(q) && ids.length !== 1) return [msg('activity.required')];
   if (q.otherOptionId && q.otherOptionContentField && ids.includes(q.otherOptionId) && !(a?.otherText ?? '').trim()) {
@@ -51,13 +49,13 @@ export function validateChoice(q: Question, a: Answer | undefined): RuleMessage[
 }
 
 const optionScores = new WeakMap<Question, Map<string, number | undefined>>();
-/** Score per option id of a choice question (the other option: otherScore). */
-export function optionScoreMap(q: Question): Map<string, number | undefined> {
-  let scores = optionScores.get(q);
-  if (!scores) {
-    scores = new Map(optionsOf(q).map((o) => [o.id, o.score]));
-    if (q.otherOptionId) scores.set(q.otherOptionId, q.otherScore);
-    optionScores.set(q, scores);
-  }
+function makeScores(q: Question): Map<string, number | undefined> {
+  const scores = new Map(optionsOf(q).map((o) => [o.id, o.score]));
+  if (q.otherOptionId) scores.set(q.otherOptionId, q.otherScore);
   return scores;
+}
+
+/** Score per option id of a choice question (the other option: otherScore). */
+export function optionScoreMap(q: Question): ReadonlyMap<string, number | undefined> {
+  return memoIfPrepared(optionScores, q, makeScores);
 }

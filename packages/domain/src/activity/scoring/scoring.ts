@@ -11,8 +11,9 @@ import { answerValue, chosenOptionIds } from '../answer';
 import { disabledQuestions } from '../branching';
 import type { Activity, Question } from '../model';
 import { isChoiceType } from '../question-types';
+import { memoIfPrepared } from '../prepared';
+import { emptyRecord, keyedRecord, ownValue } from '../records';
 import { optionScoreMap } from '../rules/choice';
-import { keyedRecord } from '../records';
 import { parseNumberInput } from '../rules/number';
 import { evaluateAst, parseExpression, type ScoreValue } from './evaluator';
 
@@ -42,36 +43,31 @@ export function questionScore(q: Question, a: Answer | undefined): ScoreValue {
 }
 
 export interface ActivityScore {
-  /** Score per question identifier. */
+  /** Score per question identifier (a record without prototype: any identifier is a key). */
   questions: Record<string, ScoreValue>;
-  /** Value per scoring variable name (null: missing input or a bad expression). */
+  /** Value per scoring variable name (null: missing input or a bad expression); without prototype. */
   variables: Record<string, ScoreValue>;
   /** Sum of the question scores (null when none has a score). */
   total: ScoreValue;
 }
 
-/** What scoring needs of an activity, worked out once: identifiers and parsed variable expressions. */
+/** What scoring needs of an activity: identifiers and parsed variable expressions (kept when prepared). */
 interface ScoringPlan {
   ids: string[];
   expressions: (jsep.Expression | null)[];
 }
 const plans = new WeakMap<Activity, ScoringPlan>();
-function planOf(activity: Activity): ScoringPlan {
-  let plan = plans.get(activity);
-  if (!plan) {
-    plan = {
-      ids: activity.questions.map((q) => q.identifier),
-      expressions: activity.scoringVariables.map((v) => {
-        try {
-          return parseExpression(v.expression);
-        } catch {
-          return null;
-        }
-      }),
-    };
-    plans.set(activity, plan);
-  }
-  return plan;
+function makePlan(activity: Activity): ScoringPlan {
+  return {
+    ids: activity.questions.map((q) => q.identifier),
+    expressions: activity.scoringVariables.map((v) => {
+      try {
+        return parseExpression(v.expression);
+      } catch {
+        return null;
+      }
+    }),
+  };
 }
 
 /**
@@ -84,18 +80,27 @@ export function scoreActivity(
   disabled?: ReadonlySet<string>,
 ): ActivityScore | null {
   if (!activity.canScoreResponses) return null;
-  disabled ??= disabledQuestions(activity, answers);
-  const plan = planOf(activity);
+  return scoreAnswers(activity, (id) => ownValue(answers, id), disabled ?? disabledQuestions(activity, answers));
+}
+
+/** scoreActivity with the answer of each identifier read by `answerOf` (validateSubmission's own record). */
+export function scoreAnswers(
+  activity: Activity,
+  answerOf: (identifier: string) => Answer | undefined,
+  disabled: ReadonlySet<string>,
+): ActivityScore | null {
+  if (!activity.canScoreResponses) return null;
+  const plan = memoIfPrepared(plans, activity, makePlan);
   const questions = keyedRecord<ScoreValue>(plan.ids);
   let total: ScoreValue = null;
   for (const q of activity.questions) {
-    const s = disabled.has(q.identifier) ? null : questionScore(q, answers[q.identifier]);
+    const s = disabled.has(q.identifier) ? null : questionScore(q, answerOf(q.identifier));
     questions[q.identifier] = s;
     if (s !== null) total = (total ?? 0) + s;
   }
-  const variables: Record<string, ScoreValue> = {};
+  const variables = emptyRecord<ScoreValue>();
   const scope = (name: string): ScoreValue | undefined =>
-    Object.hasOwn(variables, name) ? variables[name] : Object.hasOwn(questions, name) ? questions[name] : undefined;
+    Object.hasOwn(variables, name) ? variables[name] : ownValue(questions, name);
   activity.scoringVariables.forEach((v, i) => {
     const ast = plan.expressions[i];
     variables[v.name] = ast ? evaluateAst(ast, scope) : null;

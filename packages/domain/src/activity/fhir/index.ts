@@ -1,3 +1,4 @@
 export * from './types';
 export * from './questionnaire';
 export * from './response';
+export * from './conformance';

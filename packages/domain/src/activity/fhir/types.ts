@@ -81,6 +81,10 @@ export const EXT = {
   questionType: `${FHIR_EXT}question-type`,
   submission: `${FHIR_EXT}submission`,
   entry: `${FHIR_EXT}answer-entry`,
+  /** The entry's answerText and optionId as sent, when the typed answers do not give them back exactly. */
+  answerText: `${FHIR_EXT}answer-text`,
+  /** Entries that are no item of the Questionnaire (unknown or repeated questions), with their places. */
+  otherEntries: `${FHIR_EXT}other-entries`,
   ordinalValue: 'http://hl7.org/fhir/StructureDefinition/ordinalValue',
 } as const;
 export const OPTION_SYSTEM = 'https://trialpath.dev/fhir/CodeSystem/option';

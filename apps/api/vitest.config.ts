@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Integration tests: one fresh database per test file (test/helpers.ts), driven with app.inject.
+// Integration tests (decision 0017): one migrated and seeded template database per run (global setup),
+// one copy per worker, each file and each test in a rolled-back transaction (test/helpers.ts).
 export default defineConfig({
   test: {
     include: ['test/**/*.int.test.ts', 'src/**/*.int.test.ts'],
@@ -8,6 +9,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Workers are reused across files so each makes its database copy once; the rolled-back
+    // transactions, not fresh processes, keep one file's data from the next.
+    isolate: false,
+    globalSetup: ['test/support/global-setup.ts'],
+    setupFiles: ['test/support/per-test-rollback.ts'],
     env: { NODE_ENV: 'test' },
   },
 });

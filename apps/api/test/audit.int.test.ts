@@ -2,11 +2,12 @@ import { staffLogin, updateProfile } from '@trialpath/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../src/modules/audit/audit.service';
-import { call, createTestApp, DEMO_PASSWORD, type TestApp } from './helpers';
+import { call, createIsolatedTestApp, DEMO_PASSWORD, type TestApp } from './helpers';
 
 let t: TestApp;
+// Its own database with the real pool: the concurrent sign-ins below must really run at once.
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createIsolatedTestApp();
   // A few entries: sign-ins, a failure, concurrent sign-ins (the chain must not fork).
   await call(t.app, staffLogin, { body: { username: 'admin', password: DEMO_PASSWORD } });
   await call(t.app, staffLogin, { body: { username: 'admin', password: 'wrong' } });

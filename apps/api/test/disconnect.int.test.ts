@@ -9,12 +9,13 @@ import { listStudies } from '@trialpath/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyAuditChain } from '../src/modules/audit/audit.service';
-import { call, createTestApp, DEMO_PASSWORD, staffLoginTokens, type TestApp } from './helpers';
+import { call, createIsolatedTestApp, DEMO_PASSWORD, staffLoginTokens, type TestApp } from './helpers';
 
 let t: TestApp;
 let port = 0;
+// Its own database with the real pool: the test is about connections and transactions left behind.
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createIsolatedTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
 });

@@ -1,43 +1,37 @@
 /**
- * A fresh database per test file: PostgreSQL (TEST_DB=postgres, or unset and 127.0.0.1:5432
- * answers) gets a new `trialpath_test_<random>` database, dropped afterwards; TEST_DB=pglite uses
- * an in-memory PGlite. Either way: migrated, seeded with the demo data, wrapped in buildApp.
+ * What the API tests build on (decision 0017). The run's global setup migrates and seeds ONE template
+ * database; each vitest worker works in one copy of it, every test file in a transaction and every
+ * test in a savepoint that are rolled back, so a test starts from the demo data and leaves nothing.
+ *
+ * - `createTestApp(overrides)`: the app on the worker's shared database, rolled back (the default).
+ * - `createIsolatedTestApp(overrides)`: the app on a database of its own (a copy of the template, the
+ *   real pool or embedded dialect, writes committed) — for real concurrency, the connection's own
+ *   behaviour, a client hanging up mid-write. Listed in decision 0017; slower, so only where needed.
+ * - `staffAccess(t, username)` / `participantAccess(t, username)`: a demo account's access token,
+ *   minted by the token module; `staffLoginTokens` signs in for real (tests of sign-in and sessions).
  */
-import { randomBytes } from 'node:crypto';
-import net from 'node:net';
+import { randomUUID } from 'node:crypto';
 import type { Endpoint } from '@trialpath/contract';
 import { buildPath } from '@trialpath/contract';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import pg from 'pg';
+import { Kysely, sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { type AppConfig, testConfig } from '../src/config';
-import { connectPglite, connectPostgres, type Db, type DbHandle } from '../src/db/database';
-import { runMigrations } from '../src/db/migrate';
+import type { Db, DbHandle } from '../src/db/database';
+import type { Database } from '../src/db/schema';
 import type { Platform } from '../src/kernel/context';
+import { participantAccessToken, staffAccessToken } from '../src/modules/auth/session-tokens';
+import { participantByUsername } from '../src/modules/participants/participants.service';
+import { studyByCode } from '../src/modules/studies/studies.service';
+import { generalAuthorities, userByUsername } from '../src/modules/users/users.service';
 import { createPlatform } from '../src/platform';
-import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo';
+import { DEMO_PASSWORD } from '../src/seed/demo';
+import { testDbKind } from './support/databases';
+import { RolledBackDialect } from './support/rolled-back-dialect';
+import { sharedDatabase } from './support/shared-database';
+import { copyOfTemplate, emptyTestDatabase } from './support/test-database';
 
-const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-function postgresReachable(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net.connect({ host: '127.0.0.1', port: 5432 });
-    const done = (ok: boolean) => {
-      s.destroy();
-      resolve(ok);
-    };
-    s.setTimeout(500, () => done(false));
-    s.once('connect', () => done(true));
-    s.once('error', () => done(false));
-  });
-}
-
-export async function testDbKind(): Promise<'postgres' | 'pglite'> {
-  const v = process.env.TEST_DB;
-  if (v === 'postgres' || v === 'pglite') return v;
-  return (await postgresReachable()) ? 'postgres' : 'pglite';
-}
+export { emptyTestDatabase, testDbKind };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -50,47 +44,64 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * The app on the worker's shared database, inside a transaction rolled back by `close()` (call it in
+ * afterAll). Made in `beforeAll`, what `beforeAll` writes lasts for the file; each test's writes are
+ * rolled back after the test. Statements run one at a time on one connection.
+ */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   logStream?: NodeJS.WritableStream,
 ): Promise<TestApp> {
-  const kind = await testDbKind();
-  let handle: DbHandle;
-  let drop = async () => {};
-  if (kind === 'postgres') {
-    const name = `trialpath_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(PG_ADMIN_URL);
-    url.pathname = `/${name}`;
-    handle = connectPostgres(url.toString(), 5);
-    drop = async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  } else {
-    handle = await connectPglite();
-  }
-  await runMigrations(handle);
+  const shared = await sharedDatabase();
+  const level = await shared.held.openScope();
+  const db = new Kysely<Database>({ dialect: new RolledBackDialect(shared.held) });
+  const rollback = () => shared.held.rollbackTo(level);
   const config = testConfig(overrides);
-  const platform = createPlatform(handle.db, config);
-  await seedDemo(platform);
+  const app = await buildApp({ db, config, logStream });
+  return {
+    app,
+    db,
+    handle: {
+      db,
+      kind: shared.handle.kind,
+      exec: async (text) => {
+        await sql.raw(text).execute(db);
+      },
+      close: rollback,
+    },
+    config,
+    platform: createPlatform(db, config),
+    kind: shared.handle.kind,
+    close: async () => {
+      await app.close();
+      await rollback();
+    },
+  };
+}
+
+/**
+ * The app on a database of its own: a copy of the template (migrated, seeded), with the production
+ * pool (PostgreSQL, 5 connections) or embedded dialect (PGlite). Nothing is rolled back; `close()`
+ * drops the copy. For tests that need real concurrency or the real connection handling.
+ */
+export async function createIsolatedTestApp(
+  overrides: Partial<AppConfig> = {},
+  logStream?: NodeJS.WritableStream,
+): Promise<TestApp> {
+  const handle = await copyOfTemplate('isolated');
+  const config = testConfig(overrides);
   const app = await buildApp({ db: handle.db, config, logStream });
   return {
     app,
     db: handle.db,
     handle,
     config,
-    platform,
-    kind,
+    platform: createPlatform(handle.db, config),
+    kind: handle.kind,
     close: async () => {
       await app.close();
       await handle.close();
-      await drop();
     },
   };
 }
@@ -125,6 +136,7 @@ export async function call(app: FastifyInstance, endpoint: Endpoint, o: CallOpti
 
 export { DEMO_PASSWORD };
 
+/** Signs in for real (POST /auth/login): a session with a refresh token, audited. */
 export async function staffLoginTokens(app: FastifyInstance, username: string, password = DEMO_PASSWORD) {
   const { staffLogin } = await import('@trialpath/contract');
   const r = await call(app, staffLogin, { body: { username, password } });
@@ -158,4 +170,39 @@ export async function latestOutbox(db: Db, recipient: string) {
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * A demo staff account's access token as sign-in would issue it (the token module, the account's
+ * authorities and token version), without signing in: no argon2, nothing written, no audit entry.
+ * Its session has no refresh token: tests of sign-in, refresh or sign-out use staffLoginTokens.
+ */
+export async function staffAccess(t: Pick<TestApp, 'db' | 'config'>, username: string) {
+  const user = await userByUsername(t, username);
+  if (!user) throw new Error(`no staff user ${username}`);
+  const accessToken = await staffAccessToken(t.config, {
+    userId: user.id,
+    studyId: null,
+    authorities: await generalAuthorities(t, user),
+    tokenVersion: user.token_version,
+    sessionId: randomUUID(),
+  });
+  return { accessToken, expiresIn: t.config.accessTokenTtlSeconds };
+}
+
+/** The same for a demo participant (DEMO study unless named), in the participant's environment. */
+export async function participantAccess(t: Pick<TestApp, 'db' | 'config'>, username: string, studyCode = 'DEMO') {
+  const study = await studyByCode(t, studyCode);
+  const found =
+    study &&
+    ((await participantByUsername({ db: t.db, env: 'LIVE' }, study.id, username)) ??
+      (await participantByUsername({ db: t.db, env: 'TEST' }, study.id, username)));
+  if (!found) throw new Error(`no participant ${username} in ${studyCode}`);
+  const accessToken = await participantAccessToken(t.config, {
+    participantId: found.id,
+    studyId: found.study_id,
+    environment: found.environment,
+    sessionId: randomUUID(),
+  });
+  return { accessToken, pid: found.id, expiresIn: t.config.accessTokenTtlSeconds };
 }

@@ -383,6 +383,10 @@ describe('registration by invitation', () => {
   });
 
   it('an invitation without a username links #/register; a taken username → 409 with a clear message', async () => {
+    // The demo invitee takes the username first.
+    const first = await registerToken('new.coordinator@trialpath.example');
+    const taker = { token: first, username: 'Nora#2025', firstName: 'Nora', lastName: 'Newcomer' };
+    expect((await call(t.app, registerUser, { body: { ...taker, password: 'Welcome#2025' } })).status).toBe(200);
     const admin = await staffLoginTokens(t.app, 'admin');
     const inv = await call(t.app, inviteUser, {
       token: admin.accessToken,

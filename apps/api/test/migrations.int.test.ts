@@ -1,14 +1,16 @@
 /**
  * Migrations are applied in date order, once each; a file dated before one already applied, or named
- * outside the pattern, is refused with a message that says what to do, and nothing is applied.
+ * outside the pattern, is refused with a message that says what to do, and nothing is applied. Each test
+ * starts from an empty database of the run's kind (PostgreSQL or PGlite).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectPglite, type DbHandle } from '../src/db/database';
+import type { DbHandle } from '../src/db/database';
 import { MigrationOrderError, planMigrations, runMigrations } from '../src/db/migrate';
+import { emptyTestDatabase } from './helpers';
 
 let handle: DbHandle | null = null;
 let dir = '';
@@ -33,7 +35,7 @@ const tables = async (db: DbHandle['db']) =>
 describe('migrations', () => {
   it('apply in date order, once; a later run applies only the new ones', async () => {
     migrations({ '202601020000_b.sql': 'create table b (id int);', '202601010000_a.sql': 'create table a (id int);' });
-    handle = await connectPglite();
+    handle = await emptyTestDatabase();
     expect(await runMigrations(handle, dir)).toEqual(['202601010000_a.sql', '202601020000_b.sql']);
     expect(await runMigrations(handle, dir)).toEqual([]);
     writeFileSync(path.join(dir, '202601030000_c.sql'), 'create table c (id int);');
@@ -43,7 +45,7 @@ describe('migrations', () => {
 
   it('refuse a file dated before one already applied, applying nothing', async () => {
     migrations({ '202601010000_a.sql': 'create table a (id int);', '202601030000_c.sql': 'create table c (id int);' });
-    handle = await connectPglite();
+    handle = await emptyTestDatabase();
     await runMigrations(handle, dir);
     writeFileSync(path.join(dir, '202601020000_b.sql'), 'create table b (id int);');
     writeFileSync(path.join(dir, '202601040000_d.sql'), 'create table d (id int);');

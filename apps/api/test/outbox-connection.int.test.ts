@@ -7,11 +7,12 @@ import { getClient, listMailbox } from '@trialpath/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverDue } from '../src/modules/outbox/outbox.job';
 import { queueEmail } from '../src/modules/outbox/outbox.service';
-import { call, createTestApp, type TestApp } from './helpers';
+import { call, createIsolatedTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
+// Its own database with the real embedded dialect (or pool): the test is about the connection itself.
 beforeAll(async () => {
-  t = await createTestApp({ demoMode: true });
+  t = await createIsolatedTestApp({ demoMode: true });
 });
 afterAll(() => t?.close());
 

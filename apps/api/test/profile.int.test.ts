@@ -228,6 +228,8 @@ describe('study features and client code', () => {
   });
 
   it('profile writes are audited', async () => {
+    const s = await staffLoginTokens(t.app, 'studyadmin');
+    expect((await upload(s.accessToken, 'image/png', PNG)).statusCode).toBe(200);
     const id = await idOf(t.db, 'users', { username: 'studyadmin' });
     expect(await auditActions(t.db, id)).toContain('user.profile-image.update');
   });

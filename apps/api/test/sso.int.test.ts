@@ -279,6 +279,7 @@ describe('single-sign-on code to token', () => {
   });
 
   it('a second sign-in reuses the link (no new link entry); redirectTo is null when none was given', async () => {
+    expect((await exchange(await signInAtIdp('idp-crc'))).status).toBe(200); // the first links the account
     const userId = await idOf(t.db, 'users', { username: 'crc.demo' });
     const before = (await auditActions(t.db, userId)).filter((a) => a === 'auth.sso.link').length;
     const r = await exchange(await signInAtIdp('idp-crc'));
@@ -309,6 +310,7 @@ describe('single-sign-on code to token', () => {
   });
 
   it('refuses another provider subject with the same e-mail once the account is linked', async () => {
+    expect((await exchange(await signInAtIdp('idp-crc'))).status).toBe(200); // links the account
     const r = await exchange(await signInAtIdp('idp-other-crc'));
     expect(r.status).toBe(401);
     expect(r.json.details).toEqual({ reason: 'SSO_LINK_MISMATCH' });

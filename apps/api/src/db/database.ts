@@ -43,8 +43,12 @@ export function connectPostgres(url: string, max = 10): DbHandle {
 }
 
 /** `dataDir` undefined → in memory (tests). */
-export async function connectPglite(dataDir?: string): Promise<DbHandle> {
-  const pglite = new PGlite(dataDir ?? 'memory://');
+export function connectPglite(dataDir?: string): Promise<DbHandle> {
+  return pgliteHandle(new PGlite(dataDir ?? 'memory://'));
+}
+
+/** A handle on a PGlite instance made elsewhere (the tests start theirs from a dumped, seeded data directory). */
+export async function pgliteHandle(pglite: PGlite): Promise<DbHandle> {
   await pglite.waitReady;
   const dialect = new PGliteDialect(pglite);
   const db = new Kysely<Database>({ dialect });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRead } from '../src/kernel/context';
 import { hideUnblinded, requireStudy, rolesOf, studyOfRequest } from '../src/modules/access/access.service';
 import { authenticate } from '../src/modules/auth/authenticate.service';
-import { call, createTestApp, idOf, staffLoginTokens, type TestApp } from './helpers';
+import { call, createTestApp, idOf, staffAccess, type TestApp } from './helpers';
 
 let t: TestApp;
 let demo: string;
@@ -19,7 +19,7 @@ const STAFF = ['admin', 'studyadmin', 'pi.demo', 'crc.demo', 'cra.demo'];
 beforeAll(async () => {
   t = await createTestApp();
   demo = await idOf(t.db, 'studies', { code: 'DEMO' });
-  for (const u of STAFF) tokens[u] = (await staffLoginTokens(t.app, u)).accessToken;
+  for (const u of STAFF) tokens[u] = (await staffAccess(t, u)).accessToken;
 });
 afterAll(() => t?.close());
 

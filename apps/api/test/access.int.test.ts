@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURE_FLAGS } from '@trialpath/domain';
 import { upsertFlag } from '../src/modules/flags/flags.repository';
-import { call, createTestApp, idOf, staffLoginTokens, type TestApp } from './helpers';
+import { call, createTestApp, idOf, staffAccess, type TestApp } from './helpers';
 
 let t: TestApp;
 let demo: string;
@@ -21,7 +21,7 @@ beforeAll(async () => {
   demo = await idOf(t.db, 'studies', { code: 'DEMO' });
   sleep = await idOf(t.db, 'studies', { code: 'SLEEP' });
   for (const u of ['admin', 'studyadmin', 'pi.demo', 'crc.demo', 'cra.demo'])
-    tokens[u] = (await staffLoginTokens(t.app, u)).accessToken;
+    tokens[u] = (await staffAccess(t, u)).accessToken;
 });
 afterAll(() => t?.close());
 

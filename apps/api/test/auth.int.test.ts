@@ -27,6 +27,7 @@ import {
   DEMO_PASSWORD,
   idOf,
   latestOutbox,
+  staffAccess,
   staffLoginTokens,
   type TestApp,
 } from './helpers';
@@ -94,11 +95,11 @@ describe('staff sign-in', () => {
     expect((await login('cra.demo', DEMO_PASSWORD)).status).toBe(423);
     expect(await auditActions(t.db, id)).toContain('auth.lockout');
 
-    const admin = await staffLoginTokens(t.app, 'admin');
+    const admin = await staffAccess(t, 'admin');
     const status = await call(t.app, getLockStatus, { params: { userId: id }, token: admin.accessToken });
     expect(status.json).toMatchObject({ locked: true, failedAttempts: 5 });
     // a site user may not unlock
-    const crc = await staffLoginTokens(t.app, 'crc.demo');
+    const crc = await staffAccess(t, 'crc.demo');
     expect(
       (await call(t.app, unlockUser, { params: { userId: id }, body: { reason: 'please' }, token: crc.accessToken }))
         .status,
@@ -120,7 +121,7 @@ describe('staff sign-in', () => {
   });
 
   it('an invited user without a password is "not fully verified"', async () => {
-    const admin = await staffLoginTokens(t.app, 'admin');
+    const admin = await staffAccess(t, 'admin');
     const inv = await call(t.app, inviteUser, {
       token: admin.accessToken,
       body: {

@@ -26,6 +26,7 @@ import {
   DEMO_PASSWORD,
   idOf,
   latestOutbox,
+  staffAccess,
   staffLoginTokens,
   type TestApp,
 } from './helpers';
@@ -188,7 +189,7 @@ describe('one-time code: reset password', () => {
 
 describe('mobile one-time code', () => {
   it('texts a code to the new number (plus added to the country code); verifying stores it on the user', async () => {
-    const s = await staffLoginTokens(t.app, 'pi.demo');
+    const s = await staffAccess(t, 'pi.demo');
     const id = await idOf(t.db, 'users', { username: 'pi.demo' });
     const demo = await idOf(t.db, 'studies', { code: 'DEMO' });
     const r = await call(t.app, sendMobileOtp, {
@@ -219,7 +220,7 @@ describe('mobile one-time code', () => {
   });
 
   it('refuses a bad number or country code (400) and a study the user is not on (403)', async () => {
-    const s = await staffLoginTokens(t.app, 'crc.demo');
+    const s = await staffAccess(t, 'crc.demo');
     const bad = await call(t.app, sendMobileOtp, {
       token: s.accessToken,
       body: { mobileCountryCode: '+1', phone: 'call me maybe' },
@@ -242,7 +243,7 @@ describe('mobile one-time code', () => {
 
 describe('change e-mail (OTPVerifiedRequest)', () => {
   it('the whole loop: change → unverified → sign-in asks for the code sent to the new address → verified', async () => {
-    const s = await staffLoginTokens(t.app, 'cra.demo');
+    const s = await staffAccess(t, 'cra.demo');
     const id = await idOf(t.db, 'users', { username: 'cra.demo' });
     const same = await call(t.app, changeEmail, {
       token: s.accessToken,
@@ -278,10 +279,10 @@ describe('change e-mail (OTPVerifiedRequest)', () => {
   });
 
   it('verifying with the change-email code replaces the address at once', async () => {
-    const s = await staffLoginTokens(t.app, 'studyadmin');
+    const s = await staffAccess(t, 'studyadmin');
     const r = await call(t.app, changeEmail, { token: s.accessToken, body: { email: 'sam@sponsor.example' } });
     const code = codeIn((await latestOutbox(t.db, 'sam@sponsor.example')).body);
-    const other = await staffLoginTokens(t.app, 'pi.demo');
+    const other = await staffAccess(t, 'pi.demo');
     // someone else's session cannot use it
     const foreign = await call(t.app, verifyEmailChange, {
       token: other.accessToken,
@@ -387,7 +388,7 @@ describe('registration by invitation', () => {
     const first = await registerToken('new.coordinator@trialpath.example');
     const taker = { token: first, username: 'Nora#2025', firstName: 'Nora', lastName: 'Newcomer' };
     expect((await call(t.app, registerUser, { body: { ...taker, password: 'Welcome#2025' } })).status).toBe(200);
-    const admin = await staffLoginTokens(t.app, 'admin');
+    const admin = await staffAccess(t, 'admin');
     const inv = await call(t.app, inviteUser, {
       token: admin.accessToken,
       body: { email: 'second.person@trialpath.example', firstName: 'Second', lastName: 'Person', role: 'Sponsor' },

@@ -13,7 +13,7 @@ import { registerEndpoints } from '../src/http/register';
 import { MissingAuditError, runWrite, withSystemContext } from '../src/kernel/context';
 import { queueEmail } from '../src/modules/outbox/outbox.service';
 import { createGuard } from '../src/platform';
-import { call, createTestApp, idOf, staffLoginTokens, type TestApp } from './helpers';
+import { call, createTestApp, idOf, staffAccess, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -91,7 +91,7 @@ describe('every write is audited, or it does not happen', () => {
 
 describe('reason for change', () => {
   it('is required by the contract (400 REASON_REQUIRED on the field) and written on the audit entry', async () => {
-    const admin = await staffLoginTokens(t.app, 'admin');
+    const admin = await staffAccess(t, 'admin');
     const userId = await idOf(t.db, 'users', { username: 'pi.demo' });
     for (const body of [{}, { reason: '   ' }]) {
       const r = await call(t.app, unlockUser, { params: { userId }, body, token: admin.accessToken });

@@ -1,6 +1,6 @@
 import { ENDPOINTS, getClient, getFeatureFlags, listMailbox, staffLogin, unlockUser } from '@trialpath/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, staffLoginTokens, type TestApp } from './helpers';
+import { call, createTestApp, staffAccess, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -85,7 +85,7 @@ describe('bad input never reaches a 500', () => {
       payload: 'hi',
     });
     expect(a.statusCode).toBe(415);
-    const tokens = await staffLoginTokens(t.app, 'admin');
+    const tokens = await staffAccess(t, 'admin');
     const b = await call(t.app, unlockUser, {
       params: { userId: 'not-a-uuid' },
       body: { reason: 'because' },
@@ -103,7 +103,7 @@ describe('bad input never reaches a 500', () => {
   });
 
   it('no endpoint answers 500 to junk bodies, params or tokens', async () => {
-    const admin = await staffLoginTokens(t.app, 'admin');
+    const admin = await staffAccess(t, 'admin');
     const junk = ['{}', '[]', '"x"', 'null', '{"a":1}', '{"username":{"$ne":null}}', '1e999'];
     for (const e of ENDPOINTS) {
       const url = e.path.replace(/:([A-Za-z0-9_]+)/g, "x'%20or%201=1--");

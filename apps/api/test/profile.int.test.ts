@@ -7,7 +7,7 @@ import {
   uploadProfileImage,
 } from '@trialpath/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditActions, call, createTestApp, idOf, staffLoginTokens, type TestApp } from './helpers';
+import { auditActions, call, createTestApp, idOf, staffAccess, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,7 +30,7 @@ function upload(token: string, contentType: string, payload: Buffer | string) {
 
 describe('profile update (sanitised endpoint)', () => {
   it('stores the profile with script tags, on… handlers and javascript: removed; sets profileCompleted; audited', async () => {
-    const s = await staffLoginTokens(t.app, 'crc.demo');
+    const s = await staffAccess(t, 'crc.demo');
     const id = await idOf(t.db, 'users', { username: 'crc.demo' });
     await t.db.updateTable('users').set({ profile_completed: false }).where('id', '=', id).execute();
     const r = await call(t.app, updateProfile, {
@@ -83,7 +83,7 @@ describe('profile update (sanitised endpoint)', () => {
   });
 
   it('a name that is only a script is empty after sanitising → 400', async () => {
-    const s = await staffLoginTokens(t.app, 'pi.demo');
+    const s = await staffAccess(t, 'pi.demo');
     const r = await call(t.app, updateProfile, {
       token: s.accessToken,
       body: { firstName: '<script>alert(1)</script>', lastName: 'X' },
@@ -100,7 +100,7 @@ describe('profile update (sanitised endpoint)', () => {
 
 describe('profile image (raw upload)', () => {
   it('stores a PNG; any staff user of the client reads it back with its content type', async () => {
-    const s = await staffLoginTokens(t.app, 'studyadmin');
+    const s = await staffAccess(t, 'studyadmin');
     const id = await idOf(t.db, 'users', { username: 'studyadmin' });
     const r = await upload(s.accessToken, 'image/png', PNG);
     expect(r.statusCode).toBe(200);
@@ -108,7 +108,7 @@ describe('profile image (raw upload)', () => {
     expect((await call(t.app, getProfile, { token: s.accessToken })).json.profileImage).toBe(
       `/api/v1/users/${id}/profile-image`,
     );
-    const other = await staffLoginTokens(t.app, 'cra.demo');
+    const other = await staffAccess(t, 'cra.demo');
     const img = await t.app.inject({
       method: 'GET',
       url: `/api/v1/users/${id}/profile-image`,
@@ -140,7 +140,7 @@ describe('profile image (raw upload)', () => {
   });
 
   it('refuses bytes that are not of the declared type (400), other types (415) and files over 2 MiB (413)', async () => {
-    const s = await staffLoginTokens(t.app, 'pi.demo');
+    const s = await staffAccess(t, 'pi.demo');
     const mismatch = await upload(s.accessToken, 'image/jpeg', PNG);
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'The file is not a JPEG image.' });
@@ -180,7 +180,7 @@ describe('profile image (raw upload)', () => {
   });
 
   it('a user without an image → 404; another client’s user looks missing', async () => {
-    const s = await staffLoginTokens(t.app, 'cra.demo');
+    const s = await staffAccess(t, 'cra.demo');
     const adminId = await idOf(t.db, 'users', { username: 'admin' });
     const r = await call(t.app, getProfileImage, { params: { userId: adminId }, token: s.accessToken });
     expect(r.status).toBe(404);
@@ -205,7 +205,7 @@ describe('profile image (raw upload)', () => {
 
 describe('study features and client code', () => {
   it('gives the study’s features to someone on the study; the same row check as the study', async () => {
-    const s = await staffLoginTokens(t.app, 'crc.demo');
+    const s = await staffAccess(t, 'crc.demo');
     const demo = await idOf(t.db, 'studies', { code: 'DEMO' });
     const r = await call(t.app, getStudyFeatures, { params: { studyId: demo }, token: s.accessToken });
     expect(r.status).toBe(200);
@@ -217,7 +217,7 @@ describe('study features and client code', () => {
     const denied = await call(t.app, getStudyFeatures, { params: { studyId: sleep }, token: s.accessToken });
     expect(denied.status).toBe(403);
     expect(denied.json.message).toBe('You do not have access to this page.');
-    const admin = await staffLoginTokens(t.app, 'studyadmin');
+    const admin = await staffAccess(t, 'studyadmin');
     const empty = await call(t.app, getStudyFeatures, { params: { studyId: sleep }, token: admin.accessToken });
     expect(empty.json).toEqual({ studyId: sleep, studyFeatures: {} });
   });
@@ -228,7 +228,7 @@ describe('study features and client code', () => {
   });
 
   it('profile writes are audited', async () => {
-    const s = await staffLoginTokens(t.app, 'studyadmin');
+    const s = await staffAccess(t, 'studyadmin');
     expect((await upload(s.accessToken, 'image/png', PNG)).statusCode).toBe(200);
     const id = await idOf(t.db, 'users', { username: 'studyadmin' });
     expect(await auditActions(t.db, id)).toContain('user.profile-image.update');

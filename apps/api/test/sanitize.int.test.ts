@@ -1,7 +1,7 @@
 import { inviteUser } from '@trialpath/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sanitizeRequest } from '../src/http/register';
-import { call, createTestApp, staffLoginTokens, type TestApp } from './helpers';
+import { call, createTestApp, staffAccess, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,7 +11,7 @@ afterAll(() => t?.close());
 
 describe('request sanitising (spec 002 §5)', () => {
   it('cleans the strings of a POST body before the handler stores them', async () => {
-    const admin = await staffLoginTokens(t.app, 'admin');
+    const admin = await staffAccess(t, 'admin');
     const r = await call(t.app, inviteUser, {
       token: admin.accessToken,
       body: {

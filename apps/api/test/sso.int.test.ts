@@ -25,7 +25,7 @@ import {
   DEMO_PASSWORD,
   idOf,
   latestOutbox,
-  staffLoginTokens,
+  staffAccess,
   type TestApp,
 } from './helpers';
 
@@ -360,7 +360,7 @@ describe('single-sign-on code to token', () => {
 
   it('a pending e-mail change: SSO answers OTPVerifiedRequest (no tokens); the code sent to the new address completes it', async () => {
     const userId = await idOf(t.db, 'users', { username: 'cra.demo' });
-    const s = await staffLoginTokens(t.app, 'cra.demo');
+    const s = await staffAccess(t, 'cra.demo');
     const change = await call(t.app, changeEmail, {
       token: s.accessToken,
       body: { email: 'clara.sso@monitors.example' },

@@ -14,19 +14,15 @@ import {
 } from '@trialpath/contract';
 import { translate } from '@trialpath/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, DEMO_PASSWORD, staffLoginTokens, type TestApp } from './helpers';
+import { call, createTestApp, participantAccess, staffAccess, type TestApp } from './helpers';
 
 let t: TestApp;
 let staffToken: string;
 let participantToken: string;
 beforeAll(async () => {
   t = await createTestApp();
-  staffToken = (await staffLoginTokens(t.app, 'admin')).accessToken;
-  const p = await call(t.app, participantLogin, {
-    body: { studyCode: 'DEMO', username: 'participant.demo', password: DEMO_PASSWORD, deviceId: 'test-device' },
-  });
-  participantToken = p.json.tokens.accessToken;
-  if (!participantToken) throw new Error(`participant sign-in failed: ${p.status}`);
+  staffToken = (await staffAccess(t, 'admin')).accessToken;
+  participantToken = (await participantAccess(t, 'participant.demo')).accessToken;
 });
 afterAll(() => t?.close());
 

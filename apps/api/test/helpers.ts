@@ -83,7 +83,8 @@ export async function createTestApp(
 /**
  * The app on a database of its own: a copy of the template (migrated, seeded), with the production
  * pool (PostgreSQL, 5 connections) or embedded dialect (PGlite). Nothing is rolled back; `close()`
- * drops the copy. For tests that need real concurrency or the real connection handling.
+ * closes it (the run's end drops it). For tests that need real concurrency or the real connection
+ * handling; each costs a copy (PostgreSQL: a fraction of a second; PGlite: seconds), so only those.
  */
 export async function createIsolatedTestApp(
   overrides: Partial<AppConfig> = {},

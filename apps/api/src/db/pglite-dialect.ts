@@ -17,8 +17,8 @@ import {
   type TransactionSettings,
 } from 'kysely';
 
-/** FIFO async mutex: `lock()` resolves with the release function once the previous holder released. */
-class Mutex {
+/** FIFO async mutex: `lock()` resolves with the release function once the previous holder released (also the tests' held connection). */
+export class Mutex {
   private tail: Promise<void> = Promise.resolve();
   lock(): Promise<() => void> {
     let release!: () => void;

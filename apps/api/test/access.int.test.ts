@@ -127,7 +127,8 @@ describe('studies list', () => {
     expect(admin.json.items.map((s: { code: string }) => s.code)).toEqual(['CARDIO', 'SLEEP', 'DEMO']);
     const crc = await list('crc.demo');
     expect(crc.json.items).toHaveLength(1);
-    expect(crc.json.items[0]).toMatchObject({ code: 'DEMO', userRole: 'StudyCoordinator', siteCount: 2 });
+    // The coordinator is on Boston only: the list counts the sites the study page shows (one of two).
+    expect(crc.json.items[0]).toMatchObject({ code: 'DEMO', userRole: 'StudyCoordinator', siteCount: 1 });
     const sa = await list('studyadmin');
     expect(sa.json.items.map((s: { code: string }) => s.code)).toEqual(['SLEEP', 'DEMO']);
   });
@@ -138,6 +139,44 @@ describe('studies list', () => {
     ]);
     expect((await list('admin', { search: 'dem' })).json.total).toBe(1);
     expect((await list('admin', { search: '%' })).json.total).toBe(0);
+  });
+
+  it('searches the sponsor too ("Name, code or sponsor")', async () => {
+    const codes = async (search: string) =>
+      (await list('admin', { search })).json.items.map((s: { code: string }) => s.code);
+    expect(await codes('northwind')).toEqual(['SLEEP']);
+    expect(await codes('Contoso Card')).toEqual(['CARDIO']);
+    // A term in no name, code or sponsor finds nothing.
+    expect(await codes('zzz-nobody')).toEqual([]);
+  });
+
+  it('counts the sites each user may see, as the study page lists them', async () => {
+    const seen: string[] = [];
+    for (const user of ['admin', 'studyadmin', 'pi.demo', 'crc.demo', 'cra.demo']) {
+      for (const item of (await list(user)).json.items as { id: string; code: string; siteCount: number }[]) {
+        const details = await call(t.app, getStudy, { token: tokens[user], params: { studyId: item.id } });
+        expect(details.status).toBe(200);
+        expect({ user, study: item.code, sites: item.siteCount }).toEqual({
+          user,
+          study: item.code,
+          sites: details.json.sites.length,
+        });
+        seen.push(`${user}:${item.code}:${item.siteCount}`);
+      }
+    }
+    // Not all the same number: the admin sees both DEMO sites, the Boston-only coordinator one.
+    expect(seen).toContain('admin:DEMO:2');
+    expect(seen).toContain('crc.demo:DEMO:1');
+    expect(seen).toContain('cra.demo:DEMO:2');
+  });
+
+  it('counts by the data access type as the study page does', async () => {
+    // The test's own writes are rolled back after it (decision 0017).
+    await sql`update users set data_access_type = 'CLINIC' where username = 'cra.demo'`.execute(t.db);
+    const item = (await list('cra.demo')).json.items[0];
+    const details = await call(t.app, getStudy, { params: { studyId: item.id }, token: tokens['cra.demo'] });
+    expect(details.json.sites).toHaveLength(1);
+    expect(item.siteCount).toBe(1);
   });
 
   it('sorts and pages', async () => {

@@ -159,6 +159,24 @@ export function studiesVisibleTo(actor: StaffActor, study: string): Expression<S
 }
 
 /**
+ * SQL for "the sites this actor may see", over the studies it may list: every site for the platform
+ * admin, else the sites of its study assignments whose sub-type matches the data access type. The
+ * same rule as visibleSites (maySeeSiteRecord), so a list's site count equals what a study page shows.
+ * `site` names the sites alias of the caller's query.
+ */
+export function sitesVisibleTo(actor: StaffActor, site: string): Expression<SqlBool> {
+  if (isPlatformAdmin(actor)) return sql<SqlBool>`true`;
+  const s = (col: string) => sql.ref(`${site}.${col}`);
+  const perStudy = actor.assignments
+    .filter((a) => a.assignedSiteIds.length > 0)
+    .map((a) => sql<SqlBool>`(${s('study_id')} = ${a.studyId} and ${s('id')} in (${sql.join(a.assignedSiteIds)}))`);
+  if (perStudy.length === 0) return sql<SqlBool>`false`;
+  const assigned = sql<SqlBool>`(${sql.join(perStudy, sql` or `)})`;
+  if (actor.dataAccessType === DATA_ACCESS_BOTH) return assigned;
+  return sql<SqlBool>`(${assigned} and ${s('site_sub_type')} = ${actor.dataAccessType})`;
+}
+
+/**
  * SQL for "the participants this actor may see in this study": the study, the request's environment,
  * then — unless the actor sees every site — the assigned sites whose sub-type matches the data access
  * type. `participant` and `site` name the aliases of participants and their sites in the caller's query.

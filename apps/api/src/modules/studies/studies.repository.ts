@@ -31,6 +31,8 @@ function likePattern(search: string): string {
 export interface StudyListFilter {
   /** Which studies the caller may list: the access module's predicate on the `s` alias. */
   visible: Expression<SqlBool>;
+  /** Which sites the caller may see (counted per study): the access module's predicate on the `site` alias. */
+  visibleSites: Expression<SqlBool>;
   /** The caller, for the role column. */
   userId: string;
   search?: string;
@@ -45,7 +47,7 @@ export async function listStudies(db: Db, f: StudyListFilter) {
   const search = f.search?.trim();
   if (search) {
     const p = likePattern(search);
-    base = base.where((eb) => eb.or([eb('s.name', 'ilike', p), eb('s.code', 'ilike', p)]));
+    base = base.where((eb) => eb.or([eb('s.name', 'ilike', p), eb('s.code', 'ilike', p), eb('s.sponsor_name', 'ilike', p)]));
   }
   // The total rides on the page query (a window count is taken before LIMIT/OFFSET): one round trip
   // instead of two. Only a page past the end, which has no row to carry it, asks for the count apart.
@@ -64,9 +66,10 @@ export async function listStudies(db: Db, f: StudyListFilter) {
       'mine.role as my_role',
       (eb) =>
         eb
-          .selectFrom('sites')
+          .selectFrom('sites as site')
           .select((e) => e.fn.countAll<number>().as('c'))
-          .whereRef('sites.study_id', '=', 's.id')
+          .whereRef('site.study_id', '=', 's.id')
+          .where(f.visibleSites)
           .as('site_count'),
       sql<number>`count(*) over ()`.as('total_count'),
     ])

@@ -2,7 +2,7 @@
 import { DEFAULT_COUNTRY, DEFAULT_LANGUAGE, joinRealmRole } from '@trialpath/domain';
 import type { ServiceCtx } from '../../kernel/context';
 import { fail } from '../../kernel/errors';
-import { requireLoadedStudy, requireStudy, studiesVisibleTo, visibleSites } from '../access/access.service';
+import { requireLoadedStudy, requireStudy, sitesVisibleTo, studiesVisibleTo, visibleSites } from '../access/access.service';
 import {
   findCountry,
   findLanguage,
@@ -15,13 +15,14 @@ import {
   type StudyListFilter,
 } from './studies.repository';
 
-export type StudyListQuery = Omit<StudyListFilter, 'visible' | 'userId'>;
+export type StudyListQuery = Omit<StudyListFilter, 'visible' | 'visibleSites' | 'userId'>;
 
 export async function studyList(ctx: ServiceCtx, q: StudyListQuery) {
   const actor = ctx.staff();
   const { total, rows } = await listStudies(ctx.db, {
     ...q,
     visible: studiesVisibleTo(actor, 's'),
+    visibleSites: sitesVisibleTo(actor, 'site'),
     userId: actor.userId,
   });
   return {

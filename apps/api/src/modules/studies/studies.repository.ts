@@ -47,7 +47,9 @@ export async function listStudies(db: Db, f: StudyListFilter) {
   const search = f.search?.trim();
   if (search) {
     const p = likePattern(search);
-    base = base.where((eb) => eb.or([eb('s.name', 'ilike', p), eb('s.code', 'ilike', p), eb('s.sponsor_name', 'ilike', p)]));
+    base = base.where((eb) =>
+      eb.or([eb('s.name', 'ilike', p), eb('s.code', 'ilike', p), eb('s.sponsor_name', 'ilike', p)]),
+    );
   }
   // The total rides on the page query (a window count is taken before LIMIT/OFFSET): one round trip
   // instead of two. Only a page past the end, which has no row to carry it, asks for the count apart.

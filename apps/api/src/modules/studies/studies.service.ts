@@ -2,7 +2,13 @@
 import { DEFAULT_COUNTRY, DEFAULT_LANGUAGE, joinRealmRole } from '@trialpath/domain';
 import type { ServiceCtx } from '../../kernel/context';
 import { fail } from '../../kernel/errors';
-import { requireLoadedStudy, requireStudy, sitesVisibleTo, studiesVisibleTo, visibleSites } from '../access/access.service';
+import {
+  requireLoadedStudy,
+  requireStudy,
+  sitesVisibleTo,
+  studiesVisibleTo,
+  visibleSites,
+} from '../access/access.service';
 import {
   findCountry,
   findLanguage,

@@ -9,10 +9,12 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { ENDPOINTS } from '@trialpath/contract';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { localizeApiError } from '@trialpath/domain';
 import { sql } from 'kysely';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
 import { buildOpenApi, docsHtml } from './http/docs';
+import { requestLanguage } from './http/negotiation';
 import { fail, HttpError } from './kernel/errors';
 import { registerEndpoints, registerUploadParsers } from './http/register';
 import { createGuard, createPlatform } from './platform';
@@ -134,15 +136,15 @@ export async function buildApp({ db, config, logStream }: BuildAppOptions): Prom
     const known = toHttpError(err, req.routeOptions?.bodyLimit ?? JSON_BODY_LIMIT);
     if (known) {
       if (known.status >= 500) req.log.error({ err }, 'request failed');
-      return reply.status(known.status).send(known.body);
+      return reply.status(known.status).send(localizeApiError(known.body, requestLanguage(req.headers)));
     }
     req.log.error({ err }, 'unexpected error');
     const internal = fail('INTERNAL');
-    return reply.status(500).send(internal.body);
+    return reply.status(500).send(localizeApiError(internal.body, requestLanguage(req.headers)));
   });
-  app.setNotFoundHandler((_req, reply) => {
+  app.setNotFoundHandler((req, reply) => {
     const nf = fail('NOT_FOUND');
-    return reply.status(404).send(nf.body);
+    return reply.status(404).send(localizeApiError(nf.body, requestLanguage(req.headers)));
   });
 
   app.get('/healthz', async () => ({ status: 'ok' }));

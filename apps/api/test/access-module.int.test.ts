@@ -91,7 +91,7 @@ describe('blinding', () => {
     const scope = (actor: Awaited<ReturnType<typeof actorOf>>) => ({
       actor,
       env: 'LIVE' as const,
-      request: { ip: null, userAgent: null },
+      request: { ip: null, userAgent: null, language: 'en' as const },
     });
     const cra = await actorOf('cra.demo');
     const asCra = await runRead(t.platform, scope(cra), async (ctx) =>

@@ -65,16 +65,26 @@ describe('staff sign-in', () => {
     expect(rows.some((x) => (x.after as { username?: string })?.username === 'nobody.here')).toBe(true);
   });
 
-  it('wrong password → 401 with the spec text, and the failed count goes up', async () => {
+  it('wrong password → 401 with the spec text and the attempts left, and the failed count goes up', async () => {
     const id = await idOf(t.db, 'users', { username: 'pi.demo' });
     const r = await login('pi.demo', 'Wrong#pass1');
     expect(r.status).toBe(401);
     expect(r.json).toMatchObject({
       code: 'INVALID_CREDENTIALS',
-      message: 'You have entered an invalid username or password',
+      message: 'You have entered an invalid username or password. Attempts left before your account is locked: 4.',
+      messageKey: 'auth.attemptsRemaining',
+      params: { remaining: 4 },
+      details: { attemptsRemaining: 4 },
     });
+    const second = await call(t.app, staffLogin, {
+      body: { username: 'pi.demo', password: 'Wrong#pass2' },
+      headers: { 'accept-language': 'es-ES,es;q=0.9' },
+    });
+    expect(second.json.message).toBe(
+      'Ha introducido un nombre de usuario o una contraseña no válidos. Intentos restantes antes de que se bloquee su cuenta: 3.',
+    );
     const u = await t.db.selectFrom('users').select('failed_attempts').where('id', '=', id).executeTakeFirstOrThrow();
-    expect(u.failed_attempts).toBe(1);
+    expect(u.failed_attempts).toBe(2);
     // success resets the count
     await login('pi.demo', DEMO_PASSWORD);
     const after = await t.db
@@ -91,7 +101,9 @@ describe('staff sign-in', () => {
     const fifth = await login('cra.demo', 'bad');
     expect(fifth.status).toBe(423);
     expect(fifth.json.code).toBe('ACCOUNT_LOCKED');
-    expect(fifth.json.message).toContain('30 minutes');
+    expect(fifth.json.message).toBe(
+      'Your account is locked after too many failed sign-in attempts. Try again in 30 minutes, or reset your password: a new password unlocks it at once.',
+    );
     expect((await login('cra.demo', DEMO_PASSWORD)).status).toBe(423);
     expect(await auditActions(t.db, id)).toContain('auth.lockout');
 
@@ -345,6 +357,18 @@ describe('password recovery and change', () => {
         })
       ).status,
     ).toBe(200);
+  });
+
+  it('a password reset unlocks a locked account, as the lock message says', async () => {
+    for (let i = 1; i <= 5; i++) await login('pi.demo', 'bad');
+    const locked = await login('pi.demo', DEMO_PASSWORD);
+    expect(locked.status).toBe(423);
+    expect(locked.json.message).toContain('reset your password: a new password unlocks it at once');
+    await call(t.app, forgotPassword, { body: { username: 'pi.demo' } });
+    const mail = await latestOutbox(t.db, 'pi.demo@trialpath.example');
+    const token = /#\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.body)![1]!;
+    expect((await call(t.app, resetPassword, { body: { token, password: 'Reset#pass9' } })).status).toBe(200);
+    expect((await login('pi.demo', 'Reset#pass9')).status).toBe(200);
   });
 
   it('an expired reset link is refused', async () => {

@@ -98,7 +98,7 @@ describe('one-time code: reset password', () => {
     expect(actions).toEqual(expect.arrayContaining(['auth.otp.send', 'auth.otp.failed', 'auth.otp.verify']));
   });
 
-  it('an unknown username (or sms without a mobile) gets a decoy of the same shape that never verifies', async () => {
+  it('an unknown username gets a decoy of the same shape that never verifies', async () => {
     const before = await outboxCount();
     const ghost = await call(t.app, sendOtp, {
       body: { purpose: 'reset-password', username: 'ghost.user', channel: 'email' },
@@ -115,12 +115,6 @@ describe('one-time code: reset password', () => {
       body: { purpose: 'reset-password', username: 'ghost.user', channel: 'sms' },
     });
     expect(ghostSms2.json.destination).toBe(ghostSms.json.destination);
-    // a real user without a mobile number, by sms
-    const noPhone = await call(t.app, sendOtp, {
-      body: { purpose: 'reset-password', username: 'pi.demo', channel: 'sms' },
-    });
-    expect(noPhone.status).toBe(200);
-    expect(noPhone.json.destination).toMatch(/^\+1 ••• ••• \d{4}$/);
     expect(await outboxCount()).toBe(before); // nothing was sent
     for (const code of ['000000', '123456', '999999']) {
       const v = await call(t.app, verifyOtp, { body: { challengeId: ghost.json.challengeId, code } });
@@ -130,6 +124,38 @@ describe('one-time code: reset password', () => {
     expect(
       (await call(t.app, verifyOtp, { body: { challengeId: crypto.randomUUID(), code: '123456' } })).json.message,
     ).toBe(DEAD);
+  });
+
+  it('sms to an account without a mobile number says so (409, field channel, audited) and sends nothing', async () => {
+    const before = await outboxCount();
+    const noPhone = await call(t.app, sendOtp, {
+      body: { purpose: 'reset-password', username: 'pi.demo', channel: 'sms' },
+      headers: { 'accept-language': 'es' },
+    });
+    expect(noPhone.status).toBe(409);
+    expect(noPhone.json).toMatchObject({
+      code: 'NO_PHONE_ON_FILE',
+      messageKey: 'auth.noPhoneOnFile',
+      message:
+        'Esta cuenta no tiene ningún número de móvil registrado. Elija el correo electrónico para recibir el código.',
+      fieldErrorKeys: { channel: [{ key: 'auth.noPhoneOnFile' }] },
+    });
+    expect(noPhone.json.destination).toBeUndefined();
+    expect(await outboxCount()).toBe(before);
+    const id = await idOf(t.db, 'users', { username: 'pi.demo' });
+    const entry = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'after'])
+      .where('entity_id', '=', id)
+      .where('action', '=', 'auth.otp.send')
+      .executeTakeFirstOrThrow();
+    expect(entry.after).toMatchObject({ channel: 'sms', noPhoneOnFile: true });
+    // e-mail still works for the same account
+    const byEmail = await call(t.app, sendOtp, {
+      body: { purpose: 'reset-password', username: 'pi.demo', channel: 'email' },
+    });
+    expect(byEmail.status).toBe(200);
+    expect(await outboxCount()).toBe(before + 1);
   });
 
   it('five wrong codes end the challenge; so does the 10-minute expiry', async () => {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { route } from '../src/http/context';
 import { registerEndpoints } from '../src/http/register';
 import { MissingAuditError, runWrite, withSystemContext } from '../src/kernel/context';
-import { queueEmail } from '../src/modules/outbox/outbox.service';
+import { queueRendered } from '../src/modules/outbox/outbox.service';
 import { createGuard } from '../src/platform';
 import { call, createTestApp, idOf, staffAccess, type TestApp } from './helpers';
 
@@ -26,12 +26,16 @@ const outboxTo = async (to: string) =>
 
 describe('every write is audited, or it does not happen', () => {
   it('work that records no audit entry is refused and rolled back', async () => {
-    const scope = { actor: null, env: 'LIVE' as const, request: { ip: null, userAgent: null } };
+    const scope = {
+      actor: null,
+      env: 'LIVE' as const,
+      request: { ip: null, userAgent: null, language: 'en' as const },
+    };
     const write = () =>
       runWrite(
         t.platform,
         scope,
-        (ctx) => queueEmail(ctx, { to: 'unaudited@trialpath.example', subject: 's', body: 'b' }),
+        (ctx) => queueRendered.email(ctx, { to: 'unaudited@trialpath.example', subject: 's', body: 'b' }),
         {
           requireAudit: true,
           label: 'test write',
@@ -55,8 +59,8 @@ describe('every write is audited, or it does not happen', () => {
       });
     const strict = make('strictWrite', undefined);
     const lenient = make('lenientWrite', false);
-    const handler = async (ctx: { body: { to: string } } & Parameters<typeof queueEmail>[0]) => {
-      await queueEmail(ctx, { to: ctx.body.to, subject: 's', body: 'b' });
+    const handler = async (ctx: { body: { to: string } } & Parameters<typeof queueRendered.email>[0]) => {
+      await queueRendered.email(ctx, { to: ctx.body.to, subject: 's', body: 'b' });
       return { ok: true as const };
     };
     const app = Fastify({ logger: false });
@@ -121,7 +125,7 @@ describe('reason for change', () => {
 describe('jobs and the command line (withSystemContext)', () => {
   it('run in one transaction with their audit entries, the job named as the actor', async () => {
     const id = await withSystemContext(t.platform, 'outbox', async (ctx) => {
-      await queueEmail(ctx, { to: 'job@trialpath.example', subject: 's', body: 'b' });
+      await queueRendered.email(ctx, { to: 'job@trialpath.example', subject: 's', body: 'b' });
       ctx.audit({ action: 'outbox.retry', entityType: 'outbox', entityId: 'job-test' });
       return 'done';
     });
@@ -137,7 +141,7 @@ describe('jobs and the command line (withSystemContext)', () => {
   it('an error rolls back the work and its entries', async () => {
     await expect(
       withSystemContext(t.platform, 'outbox', async (ctx) => {
-        await queueEmail(ctx, { to: 'rolled-back@trialpath.example', subject: 's', body: 'b' });
+        await queueRendered.email(ctx, { to: 'rolled-back@trialpath.example', subject: 's', body: 'b' });
         ctx.audit({ action: 'outbox.retry', entityType: 'outbox', entityId: 'rolled-back' });
         throw new Error('peer gone');
       }),

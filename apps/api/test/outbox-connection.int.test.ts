@@ -6,7 +6,7 @@
 import { getClient, listMailbox } from '@trialpath/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverDue } from '../src/modules/outbox/outbox.job';
-import { queueEmail } from '../src/modules/outbox/outbox.service';
+import { queueRendered } from '../src/modules/outbox/outbox.service';
 import { call, createIsolatedTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -28,7 +28,7 @@ function withinSeconds<T>(seconds: number, work: Promise<T>): Promise<T> {
 
 describe('sending holds no database connection', () => {
   it('requests are answered while the mail server is being talked to', async () => {
-    await queueEmail(t, { to: 'slow-peer@trialpath.example', subject: 'Hello', body: 'Body' });
+    await queueRendered.email(t, { to: 'slow-peer@trialpath.example', subject: 'Hello', body: 'Body' });
     const seenDuringSend: unknown[] = [];
     const report = await deliverDue(t.platform, {
       email: async (message) => {

@@ -11,7 +11,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deliverDue, MAX_DELIVERY_ATTEMPTS, retryDelayMs, startOutboxWorker } from '../src/modules/outbox/outbox.job';
 import { smsWebhookSender, smtpSender } from '../src/modules/outbox/outbox.senders';
-import { queueEmail, queueSms } from '../src/modules/outbox/outbox.service';
+import { queueRendered } from '../src/modules/outbox/outbox.service';
 import { auditActions, call, createIsolatedTestApp, createTestApp, latestOutbox, type TestApp } from './helpers';
 
 interface Received {
@@ -127,7 +127,7 @@ describe('e-mail over SMTP', () => {
 
   it('keeps a refused message, retries it when due, and sends it once the server accepts', async () => {
     refused.add('late@trialpath.example');
-    await queueEmail(t, { to: 'late@trialpath.example', subject: 'Hello', body: 'Body text' });
+    await queueRendered.email(t, { to: 'late@trialpath.example', subject: 'Hello', body: 'Body text' });
     const id = (await latestOutbox(t.db, 'late@trialpath.example')).id;
     const send = { email: smtpSender(smtpUrl, FROM) };
 
@@ -148,7 +148,7 @@ describe('e-mail over SMTP', () => {
   });
 
   it('refuses wrong credentials like any refusal: the message stays queued', async () => {
-    await queueEmail(t, { to: 'creds@trialpath.example', subject: 'Hello', body: 'Body' });
+    await queueRendered.email(t, { to: 'creds@trialpath.example', subject: 'Hello', body: 'Body' });
     const id = (await latestOutbox(t.db, 'creds@trialpath.example')).id;
     const wrong = smtpUrl.replace('s3cret', 'wrong');
     expect(await deliverDue(t.platform, { email: smtpSender(wrong, FROM) })).toEqual({
@@ -164,7 +164,7 @@ describe('e-mail over SMTP', () => {
 
   it(`gives up after ${MAX_DELIVERY_ATTEMPTS} refused attempts`, async () => {
     refused.add('gone@trialpath.example');
-    await queueEmail(t, { to: 'gone@trialpath.example', subject: 'Hello', body: 'Body' });
+    await queueRendered.email(t, { to: 'gone@trialpath.example', subject: 'Hello', body: 'Body' });
     const id = (await latestOutbox(t.db, 'gone@trialpath.example')).id;
     const send = { email: smtpSender(smtpUrl, FROM) };
     let clock = 0;
@@ -185,7 +185,7 @@ describe('e-mail over SMTP', () => {
     const own = await createIsolatedTestApp();
     try {
       const to = Array.from({ length: 6 }, (_, i) => `batch${i}@trialpath.example`);
-      for (const r of to) await queueEmail(own, { to: r, subject: 'Batch', body: `for ${r}` });
+      for (const r of to) await queueRendered.email(own, { to: r, subject: 'Batch', body: `for ${r}` });
       const send = { email: smtpSender(smtpUrl, FROM) };
       const [a, b] = await Promise.all([deliverDue(own.platform, send), deliverDue(own.platform, send)]);
       expect(a.sent + b.sent).toBe(7); // with the seed's invitation
@@ -196,7 +196,7 @@ describe('e-mail over SMTP', () => {
   });
 
   it('the worker drains the outbox in the background and stops cleanly', async () => {
-    await queueEmail(t, { to: 'worker@trialpath.example', subject: 'Worker', body: 'Body' });
+    await queueRendered.email(t, { to: 'worker@trialpath.example', subject: 'Worker', body: 'Body' });
     const log = { warn: vi.fn(), error: vi.fn() };
     const worker = startOutboxWorker(t.platform, { email: smtpSender(smtpUrl, FROM) }, 20, log);
     await vi.waitFor(() => expect(received.some((m) => m.to.includes('worker@trialpath.example'))).toBe(true), {
@@ -209,7 +209,7 @@ describe('e-mail over SMTP', () => {
 
 describe('SMS through the HTTP gateway', () => {
   it('posts the message with the bearer token; a gateway error keeps it for a retry', async () => {
-    await queueSms(t, { to: '+15550100001', body: 'Your code is 123456' });
+    await queueRendered.sms(t, { to: '+15550100001', body: 'Your code is 123456' });
     const id = (await latestOutbox(t.db, '+15550100001')).id;
     const send = { sms: smsWebhookSender(smsUrl, 'gateway-token') };
 
@@ -227,7 +227,7 @@ describe('SMS through the HTTP gateway', () => {
   });
 
   it('a channel without a sender stays queued', async () => {
-    await queueSms(t, { to: '+15550100002', body: 'Kept' });
+    await queueRendered.sms(t, { to: '+15550100002', body: 'Kept' });
     const id = (await latestOutbox(t.db, '+15550100002')).id;
     await deliverDue(t.platform, { email: smtpSender(smtpUrl, FROM) });
     expect(await outboxRow(id)).toMatchObject({ status: 'pending', attempts: 0 });

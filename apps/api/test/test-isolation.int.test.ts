@@ -9,7 +9,7 @@ import { listMailbox } from '@trialpath/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withSystemContext } from '../src/kernel/context';
-import { queueEmail } from '../src/modules/outbox/outbox.service';
+import { queueRendered } from '../src/modules/outbox/outbox.service';
 import { auditActions, call, createIsolatedTestApp, createTestApp, idOf, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -18,7 +18,7 @@ beforeAll(async () => {
   t = await createTestApp();
   // Written before the tests: kept for the whole file.
   demoStudy = await idOf(t.db, 'studies', { code: 'DEMO' });
-  await queueEmail(t, { to: 'file-level@trialpath.example', subject: 's', body: 'b' });
+  await queueRendered.email(t, { to: 'file-level@trialpath.example', subject: 's', body: 'b' });
 });
 afterAll(() => t?.close());
 
@@ -28,7 +28,7 @@ const outboxTo = async (db: TestApp['db'], to: string) =>
 describe('rolled back after each test', () => {
   it('a test writes through the app and directly', async () => {
     await withSystemContext(t.platform, 'outbox', async (ctx) => {
-      await queueEmail(ctx, { to: 'leftover@trialpath.example', subject: 's', body: 'b' });
+      await queueRendered.email(ctx, { to: 'leftover@trialpath.example', subject: 's', body: 'b' });
       ctx.audit({ action: 'outbox.retry', entityType: 'outbox', entityId: 'leftover' });
     });
     await t.db.updateTable('studies').set({ name: 'Renamed by a test' }).where('id', '=', demoStudy).execute();
@@ -48,10 +48,10 @@ describe('rolled back after each test', () => {
 
 describe('the app inside the test transaction', () => {
   it("an app transaction that fails is rolled back alone; the test's earlier writes stay", async () => {
-    await queueEmail(t, { to: 'kept@trialpath.example', subject: 's', body: 'b' });
+    await queueRendered.email(t, { to: 'kept@trialpath.example', subject: 's', body: 'b' });
     await expect(
       withSystemContext(t.platform, 'outbox', async (ctx) => {
-        await queueEmail(ctx, { to: 'undone@trialpath.example', subject: 's', body: 'b' });
+        await queueRendered.email(ctx, { to: 'undone@trialpath.example', subject: 's', body: 'b' });
         throw new Error('peer gone');
       }),
     ).rejects.toThrow('peer gone');
@@ -67,15 +67,15 @@ describe('the app inside the test transaction', () => {
 
   it('now() is each transaction’s own start, as in production: later requests get later timestamps', async () => {
     for (const to of ['first@trialpath.example', 'second@trialpath.example']) {
-      await withSystemContext(t.platform, 'outbox', (ctx) => queueEmail(ctx, { to, subject: 's', body: 'b' }));
+      await withSystemContext(t.platform, 'outbox', (ctx) => queueRendered.email(ctx, { to, subject: 's', body: 'b' }));
     }
     const mailbox = await call(t.app, listMailbox);
     const recipients = mailbox.json.items.map((m: { recipient: string }) => m.recipient);
     expect(recipients.slice(0, 2)).toEqual(['second@trialpath.example', 'first@trialpath.example']);
     // Within one transaction, now() stands still (two rows, one timestamp), as in production.
     await withSystemContext(t.platform, 'outbox', async (ctx) => {
-      await queueEmail(ctx, { to: 'same-a@trialpath.example', subject: 's', body: 'b' });
-      await queueEmail(ctx, { to: 'same-b@trialpath.example', subject: 's', body: 'b' });
+      await queueRendered.email(ctx, { to: 'same-a@trialpath.example', subject: 's', body: 'b' });
+      await queueRendered.email(ctx, { to: 'same-b@trialpath.example', subject: 's', body: 'b' });
     });
     const rows = await t.db
       .selectFrom('outbox')
@@ -97,7 +97,7 @@ describe('an isolated test app', () => {
   it('has a database of its own: its commits are not seen by the shared one, and it sees none of the file’s', async () => {
     const own = await createIsolatedTestApp();
     try {
-      await queueEmail(own, { to: 'isolated@trialpath.example', subject: 's', body: 'b' });
+      await queueRendered.email(own, { to: 'isolated@trialpath.example', subject: 's', body: 'b' });
       expect(await outboxTo(own.db, 'isolated@trialpath.example')).toBe(1);
       expect(await outboxTo(own.db, 'file-level@trialpath.example')).toBe(0);
       expect(await outboxTo(t.db, 'isolated@trialpath.example')).toBe(0);

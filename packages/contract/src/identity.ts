@@ -21,8 +21,9 @@ const OtpChallengeSchema = z.object({
 export type OtpChallenge = z.infer<typeof OtpChallengeSchema>;
 
 /**
- * Send a one-time code (reset password by code). An unknown username, or sms for a user without a
- * mobile number, gets a decoy challenge of the same shape that never verifies (no account discovery).
+ * Send a one-time code (reset password by code). An unknown username gets a decoy challenge of the
+ * same shape that never verifies; sms for an account without a mobile number is 409 NO_PHONE_ON_FILE
+ * (field `channel`: choose e-mail).
  */
 export const sendOtp = defineEndpoint({
   id: 'sendOtp',
@@ -31,7 +32,8 @@ export const sendOtp = defineEndpoint({
   audience: 'public',
   env: 'neutral',
   rateLimited: true,
-  summary: 'Send a one-time code (purpose reset-password) by e-mail or SMS; same answer for unknown accounts',
+  summary:
+    'Send a one-time code (purpose reset-password) by e-mail or SMS; same answer for unknown accounts; 409 NO_PHONE_ON_FILE for SMS to an account without a mobile number',
   body: z
     .object({
       purpose: z.literal('reset-password'),

@@ -74,3 +74,16 @@ export function formatDuration(totalSeconds: number): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 }
+
+/**
+ * A country's name in a language from its ISO 3166 alpha-2 code (the CLDR names the JavaScript
+ * runtime carries: "Spain" / "España"); `fallback` (the stored name) when the code is not one.
+ */
+export function countryName(isoCode2: string, lang: string, fallback: string): string {
+  try {
+    const name = new Intl.DisplayNames([lang, 'en'], { type: 'region', fallback: 'none' }).of(isoCode2.toUpperCase());
+    return name ?? fallback;
+  } catch {
+    return fallback;
+  }
+}

@@ -2,6 +2,7 @@
  * Roles core (spec 000 §6, 002 §6). Decisions: docs/decisions/A-113-realm-separator.md,
  * A-123-ten-special-roles.md.
  */
+import { translate } from './messages/translate';
 
 /** The 21 role names, exactly as spec 000 §6 lists them. */
 export const ROLES = [
@@ -65,30 +66,6 @@ export const SITE_LEVEL_ROLES = [
 /** Platform administration roles (typeOfRole admin). */
 export const ADMIN_ROLES = ['SystemAdmin', 'Support'] as const satisfies readonly RoleName[];
 
-const TITLES: Record<RoleName, string> = {
-  StudyAdmin: 'Study Admin',
-  SystemAdmin: 'Platform Admin',
-  Sponsor: 'Sponsor',
-  SubPi: 'Sub-Investigator',
-  StudyCoordinator: 'Study Coordinator',
-  Biostatistics: 'Biostatistics',
-  Pi: 'Principal Investigator',
-  Cra: 'CRA (blinded)',
-  CraUB: 'CRA (unblinded)',
-  Dm: 'Data Management',
-  Quality: 'Quality Assurance',
-  HomeHealth: 'Home Health',
-  HomeHealthCoordinator: 'Home Health Coordinator',
-  SiteDataLock: 'Site Data Lock',
-  StudyManager: 'Study Manager',
-  Interviewer: 'Interviewer',
-  Rater: 'Rater',
-  Pharmacovigilance: 'Pharmacovigilance',
-  CallCenter: 'Call Center',
-  Support: 'Support',
-  Translations: 'Translations',
-};
-
 /**
  * Unblinded roles: the platform admin (configures randomisation/arms), the unblinded CRA, the
  * unblinded statistician and pharmacovigilance (safety may need unblinding). Everyone else is blinded.
@@ -101,7 +78,7 @@ export const ROLE_DEFINITIONS: Record<RoleName, RoleDefinition> = Object.fromEnt
     const admin = (ADMIN_ROLES as readonly string[]).includes(name);
     const def: RoleDefinition = {
       name,
-      title: TITLES[name],
+      title: translate(`role.${name}`),
       typeOfRole: site ? 'site team' : admin ? 'admin' : 'study team',
       scope: site ? 'site' : 'platform',
       blinded: !UNBLINDED.includes(name),
@@ -156,9 +133,10 @@ export function getRoleDefinition(role: string): RoleDefinition | undefined {
   return name ? ROLE_DEFINITIONS[name] : undefined;
 }
 
-/** Display title of a (possibly realm-prefixed) role; unknown roles show as given. */
-export function roleTitle(role: string): string {
-  return getRoleDefinition(role)?.title ?? role;
+/** Display title of a (possibly realm-prefixed) role in a language (default en); unknown roles show as given. */
+export function roleTitle(role: string, lang: string = 'en'): string {
+  const name = baseRole(role);
+  return name ? translate(`role.${name}`, undefined, lang) : role;
 }
 
 const PRIVILEGED_TYPES: readonly string[] = ['admin', 'study team'];

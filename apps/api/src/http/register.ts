@@ -11,6 +11,7 @@ import { type Platform, runRead, runWrite, type Scope, type ServiceCtx } from '.
 import { fail } from '../kernel/errors';
 import { BinaryResponse, type RouteCtx, type RouteDef } from './context';
 import type { RequestGuard } from './guard';
+import { requestLanguage } from './negotiation';
 import { parsePart } from './validation';
 
 /** The media type of a request without parameters, lowercased: `image/png; x=y` → `image/png`. */
@@ -110,7 +111,11 @@ export function registerEndpoints(
         const scope: Scope = {
           actor,
           env,
-          request: { ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null },
+          request: {
+            ip: req.ip ?? null,
+            userAgent: req.headers['user-agent'] ?? null,
+            language: requestLanguage(req.headers),
+          },
           reason: endpoint.reasonRequired ? ((body as { reason: string }).reason ?? null) : null,
         };
         const handle = async (ctx: ServiceCtx) => {

@@ -4,7 +4,7 @@
  * and the command line all get theirs here, so every write runs in one transaction with its audit
  * entries, whoever starts it (DESIGN.md §3).
  */
-import type { AppEnvironment } from '@trialpath/domain';
+import type { AppEnvironment, Language } from '@trialpath/domain';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
 import type { Actor, ParticipantActor, StaffActor, SystemJob } from './actor';
@@ -22,6 +22,8 @@ export interface Platform {
 export interface RequestFacts {
   ip: string | null;
   userAgent: string | null;
+  /** The caller's language (Accept-Language among the catalogue's; `en` without one): texts the server writes itself. */
+  language: Language;
 }
 
 export interface ServiceCtx {
@@ -163,7 +165,7 @@ export function withSystemContext<T>(
   const scope: Scope = {
     actor: { type: 'system', job },
     env: options.env ?? 'LIVE',
-    request: { ip: null, userAgent: null },
+    request: { ip: null, userAgent: null, language: 'en' },
     reason: options.reason ?? null,
   };
   return runWrite(platform, scope, work, { requireAudit: false, label: `job ${job}` });

@@ -130,7 +130,11 @@ const errorDeps: ErrorHandlerDeps = {
 /** Headers, error decision and timeout shared by the JSON client and the uploader (000 §7.1, A-234). */
 export const clientHooks: ClientHooks = {
   headers(endpoint) {
-    const headers: Record<string, string | undefined> = { ...envHeaderFor(endpoint, currentHash()) };
+    // The interface language: the server writes its messages and e-mails in it (decision 0019).
+    const headers: Record<string, string | undefined> = {
+      ...envHeaderFor(endpoint, currentHash()),
+      'accept-language': i18n.language,
+    };
     const used = tokenKindFor(endpoint, currentHash(), storage, studyOverride);
     if (used.kind !== 'none') headers.authorization = `Bearer ${used.token}`;
     return headers;

@@ -4,6 +4,8 @@
  */
 import { ACTIVITY_MESSAGES } from './activity-catalogue';
 import { IDENTITY_MESSAGES } from './identity-catalogue';
+import { MAIL_MESSAGES } from './mail-catalogue';
+import { ROLE_MESSAGES } from './role-catalogue';
 import { SSO_MESSAGES } from './sso-catalogue';
 
 export const LANGUAGES = ['en', 'es'] as const;
@@ -27,12 +29,17 @@ export const MESSAGES = {
   },
   // ours
   'auth.accountLocked': {
-    en: 'Your account is locked after too many failed sign-in attempts. Try again in {minutes} minutes or ask an administrator to unlock it.',
-    es: 'Su cuenta está bloqueada tras demasiados intentos fallidos de inicio de sesión. Inténtelo de nuevo dentro de {minutes} minutos o pida a un administrador que la desbloquee.',
+    en: 'Your account is locked after too many failed sign-in attempts. Try again in {minutes} minutes, or reset your password: a new password unlocks it at once.',
+    es: 'Su cuenta está bloqueada tras demasiados intentos fallidos de inicio de sesión. Inténtelo de nuevo dentro de {minutes} minutos o restablezca su contraseña: una contraseña nueva la desbloquea al instante.',
   },
+  // The spec's default login failure (000 §8.2) with the attempts left before the lock.
   'auth.attemptsRemaining': {
-    en: 'You have entered an invalid username or password. {remaining} attempts remaining before your account is locked.',
-    es: 'Ha introducido un nombre de usuario o una contraseña no válidos. Le quedan {remaining} intentos antes de que se bloquee su cuenta.',
+    en: 'You have entered an invalid username or password. Attempts left before your account is locked: {remaining}.',
+    es: 'Ha introducido un nombre de usuario o una contraseña no válidos. Intentos restantes antes de que se bloquee su cuenta: {remaining}.',
+  },
+  'auth.noPhoneOnFile': {
+    en: 'No mobile number is on file for this account. Choose e-mail to receive the code.',
+    es: 'Esta cuenta no tiene ningún número de móvil registrado. Elija el correo electrónico para recibir el código.',
   },
   'auth.unauthenticated': {
     en: 'Please sign in to continue.',
@@ -254,6 +261,8 @@ export const MESSAGES = {
   ...ACTIVITY_MESSAGES,
   ...IDENTITY_MESSAGES,
   ...SSO_MESSAGES,
+  ...MAIL_MESSAGES,
+  ...ROLE_MESSAGES,
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type MessageKey = keyof typeof MESSAGES;

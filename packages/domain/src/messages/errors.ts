@@ -4,7 +4,7 @@
  */
 import type { MessageKey } from './catalogue';
 import { type FieldMessageRefs, fieldTexts, type MessageRef, messageRef, refText } from './message-ref';
-import type { MessageParams } from './translate';
+import { isMessageKey, type MessageParams, translate } from './translate';
 
 export interface ErrorCodeEntry {
   status: number;
@@ -29,6 +29,7 @@ export const ERROR_CODES = {
   ACCOUNT_INACTIVE: { status: 403, messageKey: 'auth.accountInactive' },
   FORBIDDEN: { status: 403, messageKey: 'access.denied' },
   NOT_FOUND: { status: 404, messageKey: 'errors.notFound' },
+  NO_PHONE_ON_FILE: { status: 409, messageKey: 'auth.noPhoneOnFile' },
   FEATURE_DISABLED: { status: 404, messageKey: 'page.notFound' },
   CONFLICT: { status: 409, messageKey: 'errors.conflict' },
   PAYLOAD_TOO_LARGE: { status: 413, messageKey: 'errors.payloadTooLarge' },
@@ -100,4 +101,15 @@ export function isApiError(value: unknown): value is ApiError {
     typeof (value as { code?: unknown }).code === 'string' &&
     typeof (value as { message?: unknown }).message === 'string'
   );
+}
+
+/**
+ * The same body with its texts in `lang` (the request's language): `message` from its key and
+ * parameters, `fieldErrors` from `fieldErrorKeys`. Keys, codes and parameters are unchanged.
+ */
+export function localizeApiError<T extends ApiError>(body: T, lang: string): T {
+  const out: T = { ...body };
+  if (isMessageKey(body.messageKey)) out.message = translate(body.messageKey, body.params, lang);
+  if (body.fieldErrorKeys) out.fieldErrors = fieldTexts(body.fieldErrorKeys, lang);
+  return out;
 }

@@ -14,11 +14,6 @@ export const IDENTITY_MESSAGES = {
     en: 'This code is no longer valid. Please ask for a new one.',
     es: 'Este código ya no es válido. Solicite uno nuevo.',
   },
-  'otp.smsText': {
-    en: 'Your Trialpath verification code is {code}. It expires in {minutes} minutes.',
-    es: 'Su código de verificación de Trialpath es {code}. Caduca en {minutes} minutos.',
-  },
-  'otp.emailSubject': { en: 'Your Trialpath verification code', es: 'Su código de verificación de Trialpath' },
   'phone.invalid': {
     en: 'Enter a valid mobile number.',
     es: 'Introduzca un número de móvil válido.',
@@ -33,6 +28,14 @@ export const IDENTITY_MESSAGES = {
     es: 'Esta ya es su dirección de correo electrónico.',
   },
   // ── forgot username ───────────────────────────────────────────────────────────────
+  'auth.resetLinkSent': {
+    en: 'If the account exists, an e-mail with a reset link has been sent.',
+    es: 'Si la cuenta existe, se ha enviado un correo electrónico con un enlace para restablecer la contraseña.',
+  },
+  'participant.detailsMatchSent': {
+    en: 'If the details match an account, an e-mail has been sent.',
+    es: 'Si los datos coinciden con una cuenta, se ha enviado un correo electrónico.',
+  },
   'username.reminderSent': {
     en: 'If an account uses this e-mail address, its username has been sent to it.',
     es: 'Si alguna cuenta usa esta dirección de correo electrónico, se le ha enviado su nombre de usuario.',

@@ -4,3 +4,4 @@ export * from './errors';
 export * from './server-message';
 export * from './message-ref';
 export * from './validation-issues';
+export * from './mail';

@@ -22,8 +22,9 @@ export async function changeEmail(ctx: ServiceCtx, body: { email: string }) {
   // The current address hears about it, so a change nobody asked for does not go unnoticed.
   await queueEmail(ctx, {
     to: user.email,
-    subject: 'Your Trialpath e-mail address is being changed',
-    body: `Hello ${user.first_name},\n\nA change of the e-mail address of your Trialpath account to ${maskEmail(email)} was requested.\nIf this was not you, contact your administrator.`,
+    template: 'emailChangeNotice',
+    params: { firstName: user.first_name, newEmail: maskEmail(email) },
+    language: ctx.request.language,
   });
   ctx.audit({
     action: 'user.email.change-requested',

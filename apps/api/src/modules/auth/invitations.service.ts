@@ -10,15 +10,22 @@ import { newPasswordToken } from './passwords.service';
 
 export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
 
-/** Sends the invitation and returns its link (the create-admin command prints it). */
-export async function sendInvitation(ctx: DbCtx & Pick<ServiceCtx, 'config'>, user: UserRow): Promise<string> {
+/**
+ * Sends the invitation and returns its link (the create-admin command prints it). In the inviter's
+ * language: the invitee's is not known yet (decision 0019).
+ */
+export async function sendInvitation(
+  ctx: DbCtx & Pick<ServiceCtx, 'config' | 'request'>,
+  user: UserRow,
+): Promise<string> {
   if (user.username === null) {
     const token = await newPasswordToken(ctx, { userId: user.id }, 'register', INVITE_TOKEN_TTL_MS);
     const link = `${ctx.config.publicUrl}/#/register/${token}`;
     await queueEmail(ctx, {
       to: user.email,
-      subject: 'You are invited to Trialpath',
-      body: `Hello ${user.first_name},\n\nYou are invited to Trialpath. Choose your username and password within 7 days:\n${link}`,
+      template: 'staffInvite',
+      params: { firstName: user.first_name, link },
+      language: ctx.request.language,
     });
     return link;
   }
@@ -26,8 +33,9 @@ export async function sendInvitation(ctx: DbCtx & Pick<ServiceCtx, 'config'>, us
   const link = `${ctx.config.publicUrl}/#/create-password/${token}`;
   await queueEmail(ctx, {
     to: user.email,
-    subject: 'You are invited to Trialpath',
-    body: `Hello ${user.first_name},\n\nAn account with the username "${user.username}" was created for you on Trialpath.\nCreate your password within 7 days:\n${link}`,
+    template: 'staffInviteWithUsername',
+    params: { firstName: user.first_name, username: user.username, link },
+    language: ctx.request.language,
   });
   return link;
 }

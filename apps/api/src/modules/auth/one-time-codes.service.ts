@@ -6,7 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { messageRef, phoneDigits, withLeadingPlus } from '@trialpath/domain';
 import type { ServiceCtx } from '../../kernel/context';
-import { fail, fieldError } from '../../kernel/errors';
+import { fail, fieldError, fieldProblem, keepChanges } from '../../kernel/errors';
 import { requireStudy } from '../access/access.service';
 import { changeUser, lockUser, userByUsernameOrEmail, usualEmailDomain } from '../users/users.service';
 import { consumeChallenge, deliverCode, issueChallenge, maskDestination, verifyCode } from './otp';
@@ -40,6 +40,18 @@ export async function sendOtp(
   const found = await userByUsernameOrEmail(ctx, body.username);
   const user = found?.status === 'ACTIVE' ? found : null;
   const real = user ? (body.channel === 'sms' ? user.phone_number : user.email) : null;
+  if (user && !real) {
+    // An account without a mobile number is told so, and pointed to e-mail, instead of getting a
+    // decoy mask it would read as its own number (decision 0019). The attempt is on the trail.
+    ctx.audit({
+      action: 'auth.otp.send',
+      entityType: 'user',
+      entityId: user.id,
+      actor: staffRef(user),
+      after: { purpose: body.purpose, channel: body.channel, noPhoneOnFile: true },
+    });
+    throw keepChanges(fieldProblem('NO_PHONE_ON_FILE', 'channel', 'auth.noPhoneOnFile'));
+  }
   if (user && real) {
     const { challenge, code } = await issueChallenge(ctx, {
       userId: user.id,
@@ -57,7 +69,7 @@ export async function sendOtp(
     });
     return { challengeId: challenge.id, channel: body.channel, destination: maskDestination(real, body.channel) };
   }
-  // Unknown account, inactive account, or no mobile number: a decoy that can never verify.
+  // Unknown or inactive account: a decoy that can never verify.
   const destination = await decoyDestination(ctx, body.username, body.channel);
   const { challenge } = await issueChallenge(ctx, {
     userId: null,

@@ -5,9 +5,9 @@
  * valid 10 minutes and for 5 tries. Each verify call accepts only its own purposes.
  */
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { messageRef, phoneDigits, translate } from '@trialpath/domain';
+import { messageRef, phoneDigits } from '@trialpath/domain';
 import type { ChallengePurpose } from '../../db/schema';
-import type { DbCtx } from '../../kernel/context';
+import type { DbCtx, ServiceCtx } from '../../kernel/context';
 import { fail, fieldProblem, keepChanges } from '../../kernel/errors';
 import { queueEmail, queueSms } from '../outbox/outbox.service';
 import {
@@ -79,11 +79,24 @@ export async function issueChallenge(
   return { challenge, code };
 }
 
-/** The code goes through the outbox: SMS for sms, e-mail otherwise. */
-export async function deliverCode(ctx: DbCtx, channel: Channel, destination: string, code: string): Promise<void> {
-  const text = translate('otp.smsText', { code, minutes: OTP_TTL_MINUTES });
-  if (channel === 'sms') await queueSms(ctx, { to: destination, body: text });
-  else await queueEmail(ctx, { to: destination, subject: translate('otp.emailSubject'), body: text });
+/**
+ * The code goes through the outbox: SMS for sms, e-mail otherwise. Codes go to staff accounts, which
+ * store no language yet: the language of the request that asked for the code (decision 0019).
+ */
+export async function deliverCode(
+  ctx: DbCtx & Pick<ServiceCtx, 'request'>,
+  channel: Channel,
+  destination: string,
+  code: string,
+): Promise<void> {
+  const message = {
+    to: destination,
+    template: 'code' as const,
+    params: { code, minutes: OTP_TTL_MINUTES },
+    language: ctx.request.language,
+  };
+  if (channel === 'sms') await queueSms(ctx, message);
+  else await queueEmail(ctx, message);
 }
 
 /** Give a challenge a fresh code and expiry; the attempt count is kept (resending is no new budget). */

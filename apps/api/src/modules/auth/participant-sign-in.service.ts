@@ -4,7 +4,14 @@
  * codes: a wrong previous password answers IDENTITY_BAD_REQUEST ('Bad Request.'), too many failures
  * ATTEMPT_LIMIT_EXCEEDED ('Attempt limit exceeded, please try after some time.').
  */
-import { evaluateFailedAttempt, isLocked, minutesRemaining, resetLockout } from '@trialpath/domain';
+import {
+  evaluateFailedAttempt,
+  isLocked,
+  minutesRemaining,
+  recipientLanguage,
+  resetLockout,
+  translate,
+} from '@trialpath/domain';
 import type { ServiceCtx } from '../../kernel/context';
 import { fail, keepChanges } from '../../kernel/errors';
 import { queueEmail } from '../outbox/outbox.service';
@@ -125,7 +132,11 @@ export async function participantLogout(ctx: ServiceCtx) {
   return { ok: true as const };
 }
 
-const SAME_ANSWER = { ok: true as const, message: 'If the details match an account, an e-mail has been sent.' };
+/** The same answer whether or not an account matched (no account discovery), in the request's language. */
+const sameAnswer = (ctx: ServiceCtx) => ({
+  ok: true as const,
+  message: translate('participant.detailsMatchSent', undefined, ctx.request.language),
+});
 
 export async function participantForgotUsername(ctx: ServiceCtx, body: { studyCode: string; email: string }) {
   const study = await studyByCode(ctx, body.studyCode);
@@ -134,8 +145,9 @@ export async function participantForgotUsername(ctx: ServiceCtx, body: { studyCo
     if (!p.username || !p.email || !study) continue;
     await queueEmail(ctx, {
       to: p.email,
-      subject: `Your username for ${study.name}`,
-      body: `Your username for ${study.name} is: ${p.username}`,
+      template: 'participantUsername',
+      params: { study: study.name, username: p.username },
+      language: recipientLanguage(p.language, ctx.request.language),
     });
     ctx.audit({ action: 'participant.username-reminder', entityType: 'participant', entityId: p.id, actor: ref(p) });
     reminded++;
@@ -143,7 +155,7 @@ export async function participantForgotUsername(ctx: ServiceCtx, body: { studyCo
   // The same answer either way (no account discovery); the attempt is on the trail all the same.
   if (reminded === 0)
     ctx.audit({ action: 'participant.username-reminder', entityType: 'participant', after: { matched: false } });
-  return SAME_ANSWER;
+  return sameAnswer(ctx);
 }
 
 export async function participantForgotPassword(ctx: ServiceCtx, body: { studyCode: string; username: string }) {
@@ -151,14 +163,15 @@ export async function participantForgotPassword(ctx: ServiceCtx, body: { studyCo
   const p = study ? await participantByUsername(ctx, study.id, body.username) : undefined;
   if (!study || !p?.email) {
     ctx.audit({ action: 'participant.password.reset-requested', entityType: 'participant', after: { matched: false } });
-    return SAME_ANSWER;
+    return sameAnswer(ctx);
   }
   const token = await newPasswordToken(ctx, { participantId: p.id }, 'participant_reset', RESET_TOKEN_TTL_MS);
   const link = `${ctx.config.publicUrl}/participant/#/participants/web/${encodeURIComponent(study.code)}/reset-password/${token}`;
   await queueEmail(ctx, {
     to: p.email,
-    subject: `Reset your password for ${study.name}`,
-    body: `To choose a new password, open this link within one hour:\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
+    template: 'participantReset',
+    params: { study: study.name, link },
+    language: recipientLanguage(p.language, ctx.request.language),
   });
   ctx.audit({
     action: 'participant.password.reset-requested',
@@ -166,7 +179,7 @@ export async function participantForgotPassword(ctx: ServiceCtx, body: { studyCo
     entityId: p.id,
     actor: ref(p),
   });
-  return SAME_ANSWER;
+  return sameAnswer(ctx);
 }
 
 export async function participantResetPassword(ctx: ServiceCtx, body: { token: string; password: string }) {

@@ -2,7 +2,7 @@
  * Staff passwords: forgot (an e-mailed reset link), reset, create from an invitation, change; and the
  * single-use link tokens behind them (000 §7.3; A-077–A-079).
  */
-import { checkPassword, messageRef, resetLockout, ruleRefs } from '@trialpath/domain';
+import { checkPassword, messageRef, resetLockout, ruleRefs, translate } from '@trialpath/domain';
 import type { PasswordTokenPurpose } from '../../db/schema';
 import type { DbCtx, ServiceCtx } from '../../kernel/context';
 import { fail, fieldError } from '../../kernel/errors';
@@ -67,8 +67,9 @@ export async function forgotPassword(ctx: ServiceCtx, body: { username: string }
     const link = `${ctx.config.publicUrl}/#/reset-password/${token}`;
     await queueEmail(ctx, {
       to: user.email,
-      subject: 'Reset your Trialpath password',
-      body: `Hello ${user.first_name},\n\nTo choose a new password, open this link within one hour:\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
+      template: 'staffReset',
+      params: { firstName: user.first_name, link },
+      language: ctx.request.language,
     });
     ctx.audit({
       action: 'auth.password.reset-requested',
@@ -79,7 +80,7 @@ export async function forgotPassword(ctx: ServiceCtx, body: { username: string }
   } else {
     ctx.audit({ action: 'auth.password.reset-requested', entityType: 'user', after: { matched: false } });
   }
-  return { ok: true as const, message: 'If the account exists, an e-mail with a reset link has been sent.' };
+  return { ok: true as const, message: translate('auth.resetLinkSent', undefined, ctx.request.language) };
 }
 
 export async function resetPassword(ctx: ServiceCtx, body: { token: string; password: string }) {

@@ -31,11 +31,12 @@ import { staffRef } from './sign-in.service';
 export async function forgotUsername(ctx: ServiceCtx, body: { email: string }) {
   const accounts = await activeUsersByEmail(ctx, body.email);
   if (accounts.length > 0) {
-    const list = accounts.map((u) => `  ${u.username}`).join('\n');
+    const usernames = accounts.map((u) => `  ${u.username}`).join('\n');
     await queueEmail(ctx, {
       to: accounts[0]!.email,
-      subject: 'Your Trialpath username',
-      body: `Hello ${accounts[0]!.first_name},\n\nThe Trialpath username${accounts.length > 1 ? 's' : ''} for this e-mail address:\n${list}\n\nIf you did not ask for this, ignore this e-mail.`,
+      template: accounts.length > 1 ? 'usernamesReminder' : 'usernameReminder',
+      params: { firstName: accounts[0]!.first_name, usernames },
+      language: ctx.request.language,
     });
     for (const u of accounts) {
       ctx.audit({ action: 'auth.username.reminder', entityType: 'user', entityId: u.id, actor: staffRef(u) });
@@ -44,7 +45,7 @@ export async function forgotUsername(ctx: ServiceCtx, body: { email: string }) {
     // Same answer either way (no account discovery); the attempt is on the trail all the same.
     ctx.audit({ action: 'auth.username.reminder', entityType: 'user', after: { matched: false } });
   }
-  return { ok: true as const, message: translate('username.reminderSent') };
+  return { ok: true as const, message: translate('username.reminderSent', undefined, ctx.request.language) };
 }
 
 /** The invitee of a usable registration token, or not valid. Read-only. */
@@ -81,8 +82,10 @@ export async function checkUsernameAvailability(ctx: ServiceCtx, body: { token: 
   await invitedUserOf(ctx, body.token);
   const username = normalizeStaffUsername(body.username);
   const problems = usernameProblems(username);
-  if (problems.length) return { available: false, message: problems.map((p) => refText(p)).join(' ') };
-  if (await userByUsername(ctx, username)) return { available: false, message: translate('username.taken') };
+  const lang = ctx.request.language;
+  if (problems.length) return { available: false, message: problems.map((p) => refText(p, lang)).join(' ') };
+  if (await userByUsername(ctx, username))
+    return { available: false, message: translate('username.taken', undefined, lang) };
   return { available: true, message: null };
 }
 

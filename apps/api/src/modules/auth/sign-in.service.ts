@@ -7,6 +7,7 @@ import {
   attemptsRemaining,
   evaluateFailedAttempt,
   isLocked,
+  messageRef,
   minutesRemaining,
   normalizeStaffUsername,
   resetLockout,
@@ -122,8 +123,13 @@ export async function login(ctx: ServiceCtx, body: { username: string; password:
       actor: staffRef(user),
       after: { failedAttempts: next.failedAttempts, reason: 'INVALID_CREDENTIALS' },
     });
+    // The spec's text, with the attempts left before the lock (decision A-047).
+    const remaining = attemptsRemaining(next, now);
     throw keepChanges(
-      fail('INVALID_CREDENTIALS', undefined, { details: { attemptsRemaining: attemptsRemaining(next, now) } }),
+      fail('INVALID_CREDENTIALS', undefined, {
+        message: messageRef('auth.attemptsRemaining', { remaining }),
+        details: { attemptsRemaining: remaining },
+      }),
     );
   }
 

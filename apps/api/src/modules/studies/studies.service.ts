@@ -1,5 +1,5 @@
 /** Studies as a staff user sees them (scoped by the access module) and their public facts for the participant portal. */
-import { DEFAULT_COUNTRY, DEFAULT_LANGUAGE, joinRealmRole } from '@trialpath/domain';
+import { countryName, DEFAULT_COUNTRY, DEFAULT_LANGUAGE, joinRealmRole } from '@trialpath/domain';
 import type { ServiceCtx } from '../../kernel/context';
 import { fail } from '../../kernel/errors';
 import {
@@ -75,7 +75,7 @@ export async function studyDetails(ctx: ServiceCtx, input: { studyId: string }) 
       name: s.name,
       siteSubType: s.site_sub_type,
       countryId: s.country_id,
-      countryName: s.country_name,
+      countryName: countryName(s.country_id, ctx.request.language, s.country_name),
     })),
   };
 }
@@ -106,9 +106,10 @@ export async function participantWebStudy(ctx: ServiceCtx, input: { studyCode: s
   const { db } = ctx;
   const study = await findStudyByCode(db, input.studyCode);
   if (!study) throw fail('NOT_FOUND');
+  const lang = ctx.request.language;
   let countries = (await listStudyCountries(db, study.id)).map((c) => ({
     countryId: c.id,
-    name: c.name,
+    name: countryName(c.id, lang, c.name),
     isoCode2: c.id,
     isoCode3: c.iso_code3,
     default: c.is_default,
@@ -121,7 +122,7 @@ export async function participantWebStudy(ctx: ServiceCtx, input: { studyCode: s
       ? [
           {
             countryId: us.id,
-            name: us.name,
+            name: countryName(us.id, lang, us.name),
             isoCode2: us.id,
             isoCode3: us.iso_code3,
             default: true,

@@ -14,6 +14,7 @@ import {
   ROLE_DEFINITIONS,
   type RoleType,
   resetLockout,
+  roleTitle,
   rolesForList,
 } from '@trialpath/domain';
 import type { Insertable, Updateable } from 'kysely';
@@ -146,7 +147,7 @@ export async function roles(ctx: ServiceCtx, input: { type: 'platform' | 'site';
     .filter((d) => !input.hierarchy || RANK[d.typeOfRole] <= mine)
     .map((d) => ({
       name: d.name,
-      title: d.title,
+      title: roleTitle(d.name, ctx.request.language),
       typeOfRole: d.typeOfRole,
       scope: d.scope,
       permissions: [...PERMISSIONS[d.name]],

@@ -1,0 +1,73 @@
+/**
+ * The outbox's templates: every e-mail and text message the platform sends, in each catalogue
+ * language. A template `mail.<name>` has a `.subject` (e-mail only) and a `.body`; the outbox renders
+ * them in the recipient's language (their stored language, else the request's, else en). Texts are
+ * ours. Merged into MESSAGES by catalogue.ts.
+ */
+import type { CatalogueEntry } from './catalogue';
+
+export const MAIL_MESSAGES = {
+  // ── staff accounts ────────────────────────────────────────────────────────────────────────
+  'mail.staffReset.subject': { en: 'Reset your Trialpath password', es: 'Restablezca su contraseña de Trialpath' },
+  'mail.staffReset.body': {
+    en: 'Hello {firstName},\n\nTo choose a new password, open this link within one hour:\n{link}\n\nA new password also unlocks your account if it was locked.\nIf you did not ask for this, ignore this e-mail.',
+    es: 'Hola, {firstName}:\n\nPara elegir una contraseña nueva, abra este enlace antes de una hora:\n{link}\n\nUna contraseña nueva también desbloquea su cuenta si estaba bloqueada.\nSi no lo ha solicitado, ignore este correo.',
+  },
+  'mail.staffInvite.subject': { en: 'You are invited to Trialpath', es: 'Le invitamos a Trialpath' },
+  'mail.staffInvite.body': {
+    en: 'Hello {firstName},\n\nYou are invited to Trialpath. Choose your username and password within 7 days:\n{link}',
+    es: 'Hola, {firstName}:\n\nLe invitamos a Trialpath. Elija su nombre de usuario y su contraseña antes de 7 días:\n{link}',
+  },
+  'mail.staffInviteWithUsername.subject': { en: 'You are invited to Trialpath', es: 'Le invitamos a Trialpath' },
+  'mail.staffInviteWithUsername.body': {
+    en: 'Hello {firstName},\n\nAn account with the username "{username}" was created for you on Trialpath.\nCreate your password within 7 days:\n{link}',
+    es: 'Hola, {firstName}:\n\nSe ha creado para usted una cuenta de Trialpath con el nombre de usuario "{username}".\nCree su contraseña antes de 7 días:\n{link}',
+  },
+  'mail.usernameReminder.subject': { en: 'Your Trialpath username', es: 'Su nombre de usuario de Trialpath' },
+  'mail.usernameReminder.body': {
+    en: 'Hello {firstName},\n\nThe Trialpath username for this e-mail address:\n{usernames}\n\nIf you did not ask for this, ignore this e-mail.',
+    es: 'Hola, {firstName}:\n\nEl nombre de usuario de Trialpath de esta dirección de correo electrónico:\n{usernames}\n\nSi no lo ha solicitado, ignore este correo.',
+  },
+  'mail.usernamesReminder.subject': { en: 'Your Trialpath usernames', es: 'Sus nombres de usuario de Trialpath' },
+  'mail.usernamesReminder.body': {
+    en: 'Hello {firstName},\n\nThe Trialpath usernames for this e-mail address:\n{usernames}\n\nIf you did not ask for this, ignore this e-mail.',
+    es: 'Hola, {firstName}:\n\nLos nombres de usuario de Trialpath de esta dirección de correo electrónico:\n{usernames}\n\nSi no lo ha solicitado, ignore este correo.',
+  },
+  'mail.emailChangeNotice.subject': {
+    en: 'Your Trialpath e-mail address is being changed',
+    es: 'Se está cambiando la dirección de correo electrónico de Trialpath',
+  },
+  'mail.emailChangeNotice.body': {
+    en: 'Hello {firstName},\n\nA change of the e-mail address of your Trialpath account to {newEmail} was requested.\nIf this was not you, contact your administrator.',
+    es: 'Hola, {firstName}:\n\nSe ha solicitado cambiar la dirección de correo electrónico de su cuenta de Trialpath a {newEmail}.\nSi no ha sido usted, póngase en contacto con su administrador.',
+  },
+  // ── one-time codes (e-mail and text message) ────────────────────────────────────────────────
+  'mail.code.subject': { en: 'Your Trialpath verification code', es: 'Su código de verificación de Trialpath' },
+  'mail.code.body': {
+    en: 'Your Trialpath verification code is {code}. It expires in {minutes} minutes.',
+    es: 'Su código de verificación de Trialpath es {code}. Caduca en {minutes} minutos.',
+  },
+  // ── participants ──────────────────────────────────────────────────────────────────────────
+  'mail.participantUsername.subject': { en: 'Your username for {study}', es: 'Su nombre de usuario para {study}' },
+  'mail.participantUsername.body': {
+    en: 'Your username for {study} is: {username}',
+    es: 'Su nombre de usuario para {study} es: {username}',
+  },
+  'mail.participantReset.subject': {
+    en: 'Reset your password for {study}',
+    es: 'Restablezca su contraseña para {study}',
+  },
+  'mail.participantReset.body': {
+    en: 'To choose a new password, open this link within one hour:\n{link}\n\nIf you did not ask for this, ignore this e-mail.',
+    es: 'Para elegir una contraseña nueva, abra este enlace antes de una hora:\n{link}\n\nSi no lo ha solicitado, ignore este correo.',
+  },
+} as const satisfies Record<string, CatalogueEntry>;
+
+/** The templates' names: `mail.<name>.body` exists for each (and `.subject` for e-mail). */
+type BodyKey = Extract<keyof typeof MAIL_MESSAGES, `mail.${string}.body`>;
+export type MailTemplate = BodyKey extends `mail.${infer Name}.body` ? Name : never;
+/** Templates that can go as e-mail: those with a subject. */
+export type EmailTemplate = Extract<
+  MailTemplate,
+  Extract<keyof typeof MAIL_MESSAGES, `mail.${string}.subject`> extends `mail.${infer Name}.subject` ? Name : never
+>;

@@ -15,6 +15,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db/database';
 import { buildOpenApi, docsHtml } from './http/docs';
 import { requestLanguage } from './http/negotiation';
+import { portalAddressFor } from './http/portal-addresses';
 import { fail, HttpError } from './kernel/errors';
 import { registerEndpoints, registerUploadParsers } from './http/register';
 import { createGuard, createPlatform } from './platform';
@@ -142,7 +143,10 @@ export async function buildApp({ db, config, logStream }: BuildAppOptions): Prom
     const internal = fail('INTERNAL');
     return reply.status(500).send(localizeApiError(internal.body, requestLanguage(req.headers)));
   });
+  const mounts = { staff: existsSync(config.staticDirs.staff), participant: existsSync(config.staticDirs.participant) };
   app.setNotFoundHandler((req, reply) => {
+    const portal = portalAddressFor(req.method, req.url, req.headers, mounts);
+    if (portal) return reply.redirect(portal);
     const nf = fail('NOT_FOUND');
     return reply.status(404).send(localizeApiError(nf.body, requestLanguage(req.headers)));
   });
@@ -167,10 +171,10 @@ export async function buildApp({ db, config, logStream }: BuildAppOptions): Prom
   const platform = createPlatform(db, config);
   registerEndpoints(app, ALL_ROUTES, ENDPOINTS, platform, createGuard(platform));
 
-  if (existsSync(config.staticDirs.staff)) {
+  if (mounts.staff) {
     await app.register(fastifyStatic, { root: config.staticDirs.staff, prefix: '/', wildcard: true });
   }
-  if (existsSync(config.staticDirs.participant)) {
+  if (mounts.participant) {
     await app.register(fastifyStatic, {
       root: config.staticDirs.participant,
       prefix: '/participant/',

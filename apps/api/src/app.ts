@@ -13,7 +13,7 @@ import { localizeApiError } from '@trialpath/domain';
 import { sql } from 'kysely';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
-import { buildOpenApi, docsHtml } from './http/docs';
+import { registerDocs } from './http/docs-routes';
 import { requestLanguage } from './http/negotiation';
 import { portalAddressFor } from './http/portal-addresses';
 import { fail, HttpError } from './kernel/errors';
@@ -162,10 +162,7 @@ export async function buildApp({ db, config, logStream }: BuildAppOptions): Prom
     }
   });
 
-  const openApi = buildOpenApi(ENDPOINTS);
-  const html = docsHtml(ENDPOINTS);
-  app.get('/api/docs/openapi.json', async () => openApi);
-  app.get('/api/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(html));
+  await registerDocs(app, config);
 
   registerUploadParsers(app, ENDPOINTS);
   const platform = createPlatform(db, config);

@@ -16,15 +16,37 @@ describe('health and docs', () => {
     expect(r.json()).toEqual({ status: 'ready' });
   });
 
-  it('/api/docs/openapi.json lists every contract endpoint, and /api/docs is an HTML index', async () => {
+  it('/api/docs/openapi.json lists every contract endpoint, with a server and how to get a token', async () => {
     const doc = (await t.app.inject('/api/docs/openapi.json')).json();
     const ops = Object.values(doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap((p) =>
       Object.values(p).map((o) => o.operationId),
     );
     expect(ops.sort()).toEqual(ENDPOINTS.map((e) => e.id).sort());
-    const html = await t.app.inject('/api/docs');
-    expect(html.headers['content-type']).toContain('text/html');
-    for (const e of ENDPOINTS) expect(html.body).toContain(e.id);
+    expect(doc.servers).toEqual([{ url: t.config.publicUrl, description: 'This installation' }]);
+    expect(doc.info.description).toContain('## Getting a token');
+    expect(doc.info.description).toContain('POST /api/v1/auth/login');
+    expect(doc.info.description).toContain('Authorization: Bearer <accessToken>');
+  });
+
+  it('/api/docs is the interactive reference: our page, bundle and start script, no inline script, the global CSP', async () => {
+    const page = await t.app.inject('/api/docs');
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(page.headers['content-security-policy']).not.toContain('unsafe-eval');
+    const scripts = [...page.body.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.map((m) => m[1]!.trim())).toEqual([
+      'src="/api/docs/reference/js/scalar.js"',
+      'src="/api/docs/start.js"',
+    ]);
+    expect(scripts.every((m) => m[2] === '')).toBe(true);
+    const bundle = await t.app.inject('/api/docs/reference/js/scalar.js');
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.headers['content-type']).toContain('javascript');
+    expect(bundle.body).toContain('createApiReference');
+    const start = await t.app.inject('/api/docs/start.js');
+    expect(start.body).toContain('"url":"/api/docs/openapi.json"');
+    // The plugin's own page (with its inline script) is not served.
+    expect((await t.app.inject('/api/docs/reference/')).statusCode).toBe(404);
   });
 
   it('sends security headers with a CSP that allows only our own scripts', async () => {

@@ -1,6 +1,13 @@
-/** /api/docs: an OpenAPI 3.1 document made from the contract's ENDPOINTS, and a plain HTML index of it. */
+/** /api/docs: an OpenAPI 3.1 document made from the contract's ENDPOINTS, and an interactive reference of it (Scalar). */
 import type { Endpoint } from '@trialpath/contract';
-import { ApiErrorSchema } from '@trialpath/contract';
+import {
+  ApiErrorSchema,
+  getStudyToken,
+  participantLogin,
+  refreshTokens,
+  staffLogin,
+  verifyTwoFactor,
+} from '@trialpath/contract';
 import { z } from 'zod';
 
 const toSchema = (schema: z.ZodType, io: 'input' | 'output') =>
@@ -43,7 +50,32 @@ function requestBody(e: Endpoint) {
   return { requestBody: { required: true, content: { 'application/json': { schema: toSchema(e.body, 'input') } } } };
 }
 
-export function buildOpenApi(endpoints: readonly Endpoint[]) {
+/** The reference's introduction: how to call the API, with the paths taken from the contract. */
+function description(ttlSeconds: number): string {
+  return [
+    'Every endpoint of the Trialpath platform, generated from the contract the server validates against.',
+    '',
+    '## Getting a token',
+    `1. **Staff:** \`${staffLogin.method} ${staffLogin.path}\` with \`{ "username", "password" }\`. When the answer's \`nextStep\` is \`Tokens\`, \`tokens.accessToken\` is your token; \`TwoFARequest\` or \`OTPVerifiedRequest\` means a code was sent: \`${verifyTwoFactor.method} ${verifyTwoFactor.path}\` with \`{ "challengeId", "code" }\` answers the tokens.`,
+    `2. **A study's calls** take that study's token: \`${getStudyToken.method} ${getStudyToken.path}\` with \`{ "studyId" }\` and the general token.`,
+    `3. **Participants:** \`${participantLogin.method} ${participantLogin.path}\` with the study code, username, password and a device id.`,
+    '',
+    `Send it as \`Authorization: Bearer <accessToken>\` (in this page: **Authentication → Bearer**). An access token lasts ${Math.round(ttlSeconds / 60)} minutes; \`${refreshTokens.method} ${refreshTokens.path}\` with the refresh token gives a new pair.`,
+    '',
+    '## Conventions',
+    '- Errors are `{ code, message, messageKey, params?, fieldErrors?, fieldErrorKeys? }`; `message` and `fieldErrors` are in the language of `Accept-Language` (en, es; default en).',
+    '- `Env: TEST` selects the test data space where an endpoint has one.',
+    '- `x-permission` names the permission an endpoint needs; `x-audience` who may call it.',
+  ].join('\n');
+}
+
+export interface OpenApiOptions {
+  /** Where the API answers (the server's public address). */
+  publicUrl: string;
+  accessTokenTtlSeconds: number;
+}
+
+export function buildOpenApi(endpoints: readonly Endpoint[], options: OpenApiOptions) {
   const paths: Record<string, Record<string, unknown>> = {};
   const error = {
     description: 'Error',
@@ -73,30 +105,59 @@ export function buildOpenApi(endpoints: readonly Endpoint[]) {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Trialpath API', version: '1' },
+    info: { title: 'Trialpath API', version: '1', description: description(options.accessTokenTtlSeconds) },
+    servers: [{ url: options.publicUrl, description: 'This installation' }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     security: [{ bearer: [] }],
     paths,
   };
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** Where the interactive reference loads its parts (all same-origin, served by this process). */
+export const DOCS_PATHS = {
+  page: '/api/docs',
+  document: '/api/docs/openapi.json',
+  start: '/api/docs/start.js',
+  /** @scalar/fastify-api-reference serves the reference's bundle under this prefix (only the bundle). */
+  bundlePrefix: '/api/docs/reference',
+  bundle: '/api/docs/reference/js/scalar.js',
+} as const;
 
-/** A script-free page (the CSP allows no inline scripts) listing every operation. */
-export function docsHtml(endpoints: readonly Endpoint[]): string {
-  const rows = endpoints
-    .map(
-      (e) =>
-        `<tr><td><code>${e.method}</code></td><td><code>${escapeHtml(e.path)}</code></td><td>${escapeHtml(e.id)}</td>` +
-        `<td>${e.audience}</td><td>${escapeHtml(e.permission ?? '')}</td><td>${escapeHtml(e.summary)}</td></tr>`,
-    )
-    .join('\n');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Trialpath API</title>
-<style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3rem .5rem;text-align:left;vertical-align:top}</style>
-</head><body><h1>Trialpath API</h1><p>Machine-readable: <a href="/api/docs/openapi.json">openapi.json</a> (OpenAPI 3.1).</p>
-<table><thead><tr><th>Method</th><th>Path</th><th>Operation</th><th>Audience</th><th>Permission</th><th>Summary</th></tr></thead>
-<tbody>
-${rows}
-</tbody></table></body></html>`;
+/**
+ * The page of the interactive reference (Scalar). No inline script, so the platform's CSP
+ * (`script-src 'self'`) holds unchanged: the bundle and the start script are files of this origin.
+ */
+export function docsPage(): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Trialpath API reference</title>
+</head>
+<body>
+<noscript>The interactive reference needs JavaScript. The OpenAPI document: <a href="${DOCS_PATHS.document}">openapi.json</a>.</noscript>
+<div id="app"></div>
+<script src="${DOCS_PATHS.bundle}"></script>
+<script src="${DOCS_PATHS.start}"></script>
+</body>
+</html>`;
 }
+
+/**
+ * Starts the reference on the page. Fonts come from the system (no font CDN), no telemetry; requests
+ * made with "try it" go straight to this origin (no proxy), which is all the CSP allows anyway.
+ */
+export const DOCS_START_SCRIPT = `Scalar.createApiReference('#app', ${JSON.stringify({
+  url: DOCS_PATHS.document,
+  withDefaultFonts: false,
+  telemetry: false,
+  hideClientButton: true,
+  // The hosted AI helper would send the document to a third party (and the CSP refuses it anyway).
+  agent: { disabled: true },
+  persistAuth: false,
+  defaultOpenAllTags: false,
+  layout: 'modern',
+  metaData: { title: 'Trialpath API reference' },
+})});
+`;

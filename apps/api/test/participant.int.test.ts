@@ -101,7 +101,7 @@ describe('participant sign-in', () => {
 });
 
 describe('participant password', () => {
-  it('change password maps errors to the spec’s texts', async () => {
+  it('change password: a wrong current password on its field; the rules; the spec’s limit text', async () => {
     const { tokens } = (await login('participant.us2')).json;
     const change = (previousPassword: string, proposedPassword: string) =>
       call(t.app, participantChangePassword, {
@@ -110,14 +110,25 @@ describe('participant password', () => {
       });
     const wrong = await change('not-it', 'Better#pass1');
     expect(wrong.status).toBe(400);
-    expect(wrong.json.message).toBe('Bad Request.');
+    expect(wrong.json).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      messageKey: 'password.currentWrong',
+      fieldErrors: { previousPassword: ['The current password is not correct.'] },
+      fieldErrorKeys: { previousPassword: [{ key: 'password.currentWrong' }] },
+    });
+    const wrongEs = await call(t.app, participantChangePassword, {
+      token: tokens.accessToken,
+      body: { previousPassword: 'not-it', proposedPassword: 'Better#pass1' },
+      headers: { 'accept-language': 'es' },
+    });
+    expect(wrongEs.json.fieldErrors.previousPassword).toEqual(['La contraseña actual no es correcta.']);
     const weak = await change(DEMO_PASSWORD, 'weakpass');
     expect(weak.status).toBe(400);
     expect(weak.json.fieldErrors.proposedPassword).toEqual([
       'Password must contain at least one number.',
       'Password must contain at least one special character (! @ # $ % &).',
     ]);
-    for (let i = 0; i < 4; i++) await change('not-it', 'Better#pass1');
+    for (let i = 0; i < 3; i++) await change('not-it', 'Better#pass1');
     const limited = await change(DEMO_PASSWORD, 'Better#pass1');
     expect(limited.status).toBe(429);
     expect(limited.json.message).toBe('Attempt limit exceeded, please try after some time.');

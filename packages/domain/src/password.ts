@@ -63,6 +63,15 @@ export function ruleRefs(keys: readonly MessageKey[]): MessageRef[] {
 /** zod schema for a password (messages in `lang`); each failed rule carries its catalogue key (decision 0016). */
 export function makePasswordSchema(lang = 'en') {
   return z.string().superRefine((value, ctx) => {
+    // An empty field is not a weak password: it says what a person left out.
+    if (value === '') {
+      ctx.addIssue({
+        code: 'custom',
+        message: translate('errors.required', undefined, lang),
+        params: { messageKey: 'errors.required' },
+      });
+      return;
+    }
     for (const key of check(value, 'password')) {
       ctx.addIssue({
         code: 'custom',

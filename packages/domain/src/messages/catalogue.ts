@@ -232,6 +232,10 @@ export const MESSAGES = {
     en: 'Password must contain at least one special character ({specials}).',
     es: 'La contraseña debe contener al menos un carácter especial ({specials}).',
   },
+  'password.currentWrong': {
+    en: 'The current password is not correct.',
+    es: 'La contraseña actual no es correcta.',
+  },
   'password.mismatch': { en: 'Passwords do not match.', es: 'Las contraseñas no coinciden.' },
   'password.reused': {
     en: 'The new password must be different from the current one.',

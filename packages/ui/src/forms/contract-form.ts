@@ -62,12 +62,15 @@ export function withConfirmation<S extends z.ZodObject, F extends keyof z.output
   field: F,
 ): z.ZodType<z.output<S> & { confirm: string }, z.input<S> & { confirm: string }> {
   // safeExtend keeps the body's own refinements (e.g. a new password that must differ from the current one).
-  return (schema as z.ZodObject)
-    .safeExtend({ confirm: z.string() })
-    .refine((v: Record<string, unknown>) => v.confirm === v[field], {
-      path: ['confirm'],
-      params: { messageKey: 'password.mismatch' },
-    }) as never;
+  return (
+    (schema as z.ZodObject)
+      // An empty confirmation is a missing field, not a mismatch.
+      .safeExtend({ confirm: z.string().min(1) })
+      .refine((v: Record<string, unknown>) => v.confirm === v[field], {
+        path: ['confirm'],
+        params: { messageKey: 'password.mismatch' },
+      }) as never
+  );
 }
 
 /** The parts of a react-hook-form form that receive the server's field messages. */

@@ -13,7 +13,7 @@ import {
   translate,
 } from '@trialpath/domain';
 import type { ServiceCtx } from '../../kernel/context';
-import { fail, keepChanges } from '../../kernel/errors';
+import { fail, fieldProblem, keepChanges } from '../../kernel/errors';
 import { queueEmail } from '../outbox/outbox.service';
 import {
   changeParticipant,
@@ -212,7 +212,12 @@ export async function participantChangePassword(
     const next = evaluateFailedAttempt(state, now);
     await changeParticipant(ctx, p.id, { failed_attempts: next.failedAttempts, locked_until: next.lockedUntil });
     ctx.audit({ action: 'participant.password.change-failed', entityType: 'participant', entityId: p.id });
-    throw keepChanges(isLocked(next, now) ? fail('ATTEMPT_LIMIT_EXCEEDED') : fail('IDENTITY_BAD_REQUEST'));
+    // A wrong current password is that field's problem: the portal shows it at the field.
+    throw keepChanges(
+      isLocked(next, now)
+        ? fail('ATTEMPT_LIMIT_EXCEEDED')
+        : fieldProblem('VALIDATION_FAILED', 'previousPassword', 'password.currentWrong'),
+    );
   }
   requirePasswordRules('proposedPassword', body.proposedPassword);
   await changeParticipant(ctx, p.id, {

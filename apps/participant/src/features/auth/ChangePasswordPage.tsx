@@ -22,16 +22,17 @@ export default function ChangePasswordPage() {
   const { study } = useStudy();
   const session = useSession();
   const form = useContractForm(changePasswordForm, { defaultValues: EMPTY });
-  const { register, handleSubmit, formState, watch, getValues, clearErrors, reset } = form;
+  const { register, handleSubmit, formState, watch, reset } = form;
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   useDocumentTitle(t('changePassword.title'), study.name);
 
-  /** Spec 001 §8: missing inputs or no stored token → 'Unable to change password. Please try again later!'. */
-  const unableToChange = () => {
-    const v = getValues();
-    if (session?.accessToken && v.previousPassword && v.proposedPassword && v.confirm) return false;
-    clearErrors();
+  /**
+   * Spec 001 §8: no stored token → 'Unable to change password. Please try again later!'. Missing inputs
+   * are the fields' own problem: each says it is required, at the field (issue 8).
+   */
+  const noSession = () => {
+    if (session?.accessToken) return false;
     setError(translate('auth.changePasswordFailed', undefined, lang));
     return true;
   };
@@ -40,19 +41,20 @@ export default function ChangePasswordPage() {
     async ({ previousPassword, proposedPassword }) => {
       setDone(false);
       setError(null);
-      if (unableToChange()) return;
+      if (noSession()) return;
       try {
         await api.call(participantChangePassword, { body: { previousPassword, proposedPassword } });
         reset(EMPTY);
         setDone(true);
         notify(t('changePassword.done'), { kind: 'success' });
       } catch (err) {
+        // A field's message (a wrong current password, a rule) goes on the field, focused and scrolled to.
         if (!applyServerFieldErrors(err, form, lang)) setError(changePasswordFailureText(err, lang, navigator.onLine));
       }
     },
     () => {
       setDone(false);
-      if (!unableToChange()) setError(null);
+      setError(null);
     },
   );
 

@@ -102,7 +102,7 @@ describe('staff sign-in', () => {
     expect(fifth.status).toBe(423);
     expect(fifth.json.code).toBe('ACCOUNT_LOCKED');
     expect(fifth.json.message).toBe(
-      'Your account is locked after too many failed sign-in attempts. Try again in 30 minutes, or reset your password: a new password unlocks it at once.',
+      'Your account is locked after too many failed sign-in attempts. Try again in 30 minutes, or reset your password to unlock it now.',
     );
     expect((await login('cra.demo', DEMO_PASSWORD)).status).toBe(423);
     expect(await auditActions(t.db, id)).toContain('auth.lockout');
@@ -363,7 +363,7 @@ describe('password recovery and change', () => {
     for (let i = 1; i <= 5; i++) await login('pi.demo', 'bad');
     const locked = await login('pi.demo', DEMO_PASSWORD);
     expect(locked.status).toBe(423);
-    expect(locked.json.message).toContain('reset your password: a new password unlocks it at once');
+    expect(locked.json.message).toContain('reset your password to unlock it now');
     await call(t.app, forgotPassword, { body: { username: 'pi.demo' } });
     const mail = await latestOutbox(t.db, 'pi.demo@trialpath.example');
     const token = /#\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.body)![1]!;

@@ -2,7 +2,8 @@
  * Roles core (spec 000 §6, 002 §6). Decisions: docs/decisions/A-113-realm-separator.md,
  * A-123-ten-special-roles.md.
  */
-import { translate } from './messages/translate';
+import { ROLE_MESSAGES } from './messages/role-catalogue';
+import { resolveLanguage } from './messages/translate';
 
 /** The 21 role names, exactly as spec 000 §6 lists them. */
 export const ROLES = [
@@ -72,13 +73,13 @@ export const ADMIN_ROLES = ['SystemAdmin', 'Support'] as const satisfies readonl
  */
 const UNBLINDED: readonly RoleName[] = ['SystemAdmin', 'StudyAdmin', 'CraUB', 'Biostatistics', 'Pharmacovigilance'];
 
-export const ROLE_DEFINITIONS: Record<RoleName, RoleDefinition> = Object.fromEntries(
+export const ROLE_DEFINITIONS: Record<RoleName, RoleDefinition> = /* @__PURE__ */ Object.fromEntries(
   ROLES.map((name) => {
     const site = (SITE_LEVEL_ROLES as readonly string[]).includes(name);
     const admin = (ADMIN_ROLES as readonly string[]).includes(name);
     const def: RoleDefinition = {
       name,
-      title: translate(`role.${name}`),
+      title: ROLE_MESSAGES[`role.${name}`].en,
       typeOfRole: site ? 'site team' : admin ? 'admin' : 'study team',
       scope: site ? 'site' : 'platform',
       blinded: !UNBLINDED.includes(name),
@@ -136,7 +137,7 @@ export function getRoleDefinition(role: string): RoleDefinition | undefined {
 /** Display title of a (possibly realm-prefixed) role in a language (default en); unknown roles show as given. */
 export function roleTitle(role: string, lang: string = 'en'): string {
   const name = baseRole(role);
-  return name ? translate(`role.${name}`, undefined, lang) : role;
+  return name ? ROLE_MESSAGES[`role.${name}`][resolveLanguage(lang)] : role;
 }
 
 const PRIVILEGED_TYPES: readonly string[] = ['admin', 'study team'];

@@ -21,6 +21,8 @@ const UI_LABELS = {
     ruleMet: 'met',
     ruleNotMet: 'not met',
     close: 'Close',
+    privacyPolicy: 'Privacy policy',
+    termsOfUse: 'Terms of use',
   },
   es: {
     openAll: 'Abrir todo',
@@ -40,6 +42,8 @@ const UI_LABELS = {
     ruleMet: 'cumplido',
     ruleNotMet: 'no cumplido',
     close: 'Cerrar',
+    privacyPolicy: 'Política de privacidad',
+    termsOfUse: 'Condiciones de uso',
   },
 } as const;
 export type UiLabel = keyof (typeof UI_LABELS)['en'];

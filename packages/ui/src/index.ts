@@ -16,3 +16,4 @@ export * from './CookieConsent';
 export * from './theme';
 export * from './forms/contract-form';
 export * from './forms/use-contract-form';
+export * from './LegalDocument';

@@ -14,6 +14,9 @@ import { Redirect, segmentsOf, usePath } from './router';
 import { PAGES, type Page, resolveRoute, studyIndexTarget } from './routes';
 import { ToastHostLazy } from './ToastHostLazy';
 
+// One chunk for both legal pages: the page reads which text from the address.
+const legalPage = lazyPage(() => import('../features/legal/LegalPage'));
+
 const PAGE_COMPONENTS: Record<Page, ReturnType<typeof lazyPage>> = {
   [PAGES.language]: lazyPage(() => import('../features/language/LanguagePage')),
   [PAGES.login]: lazyPage(() => import('../features/auth/LoginPage')),
@@ -22,6 +25,8 @@ const PAGE_COMPONENTS: Record<Page, ReturnType<typeof lazyPage>> = {
   [PAGES.resetPassword]: lazyPage(() => import('../features/auth/ResetPasswordPage')),
   [PAGES.changePassword]: lazyPage(() => import('../features/auth/ChangePasswordPage')),
   [PAGES.home]: lazyPage(() => import('../features/home/HomePage')),
+  [PAGES.privacy]: legalPage,
+  [PAGES.terms]: legalPage,
 };
 
 const NotFound = lazy(() => import('../features/entry/NotFoundPage'));

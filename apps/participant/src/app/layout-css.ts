@@ -12,6 +12,7 @@ export const LAYOUT_CSS = `
 .tp-main { flex: 1; width: 100%; }
 .tp-card { background: #fff; padding: 24px 20px 28px; }
 .tp-footer { padding: 16px; }
+.tp-legal-links { display: flex; justify-content: center; flex-wrap: wrap; column-gap: 24px; margin-bottom: 6px; }
 .tp-touch { min-height: 48px; display: inline-flex; align-items: center; }
 .tp-lang-link { min-width: 48px; min-height: 44px; display: inline-flex; align-items: center; justify-content: center;
   border-radius: 8px; font-weight: 700; text-decoration: none; padding: 0 10px; }

@@ -16,6 +16,8 @@ export const PAGES = {
   resetPassword: 'reset-password',
   changePassword: 'change-password',
   home: 'home',
+  privacy: 'privacy',
+  terms: 'terms',
 } as const;
 export type Page = (typeof PAGES)[keyof typeof PAGES];
 
@@ -84,6 +86,8 @@ const SIMPLE_PAGES: ReadonlySet<string> = new Set([
   PAGES.forgotPassword,
   PAGES.changePassword,
   PAGES.home,
+  PAGES.privacy,
+  PAGES.terms,
 ]);
 
 /**

@@ -65,6 +65,7 @@ export const en = {
   nav: {
     backToLogin: 'Back to log in',
     backToHome: 'Back to home',
+    backToStart: 'Back to the study portal',
   },
   entry: {
     title: 'Welcome to your study portal',

@@ -69,6 +69,7 @@ export const es: Resources = {
   nav: {
     backToLogin: 'Volver a iniciar sesión',
     backToHome: 'Volver al inicio',
+    backToStart: 'Volver al portal del estudio',
   },
   entry: {
     title: 'Bienvenido/a al portal de su estudio',

@@ -4,8 +4,6 @@
  */
 import { ACTIVITY_MESSAGES } from './activity-catalogue';
 import { IDENTITY_MESSAGES } from './identity-catalogue';
-import { MAIL_MESSAGES } from './mail-catalogue';
-import { ROLE_MESSAGES } from './role-catalogue';
 import { SSO_MESSAGES } from './sso-catalogue';
 
 export const LANGUAGES = ['en', 'es'] as const;
@@ -29,8 +27,8 @@ export const MESSAGES = {
   },
   // ours
   'auth.accountLocked': {
-    en: 'Your account is locked after too many failed sign-in attempts. Try again in {minutes} minutes, or reset your password: a new password unlocks it at once.',
-    es: 'Su cuenta está bloqueada tras demasiados intentos fallidos de inicio de sesión. Inténtelo de nuevo dentro de {minutes} minutos o restablezca su contraseña: una contraseña nueva la desbloquea al instante.',
+    en: 'Your account is locked after too many failed sign-in attempts. Try again in {minutes} minutes, or reset your password to unlock it now.',
+    es: 'Su cuenta está bloqueada tras demasiados intentos fallidos de inicio de sesión. Inténtelo de nuevo dentro de {minutes} minutos o restablezca su contraseña para desbloquearla ya.',
   },
   // The spec's default login failure (000 §8.2) with the attempts left before the lock.
   'auth.attemptsRemaining': {
@@ -265,8 +263,6 @@ export const MESSAGES = {
   ...ACTIVITY_MESSAGES,
   ...IDENTITY_MESSAGES,
   ...SSO_MESSAGES,
-  ...MAIL_MESSAGES,
-  ...ROLE_MESSAGES,
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -28,14 +28,6 @@ export const IDENTITY_MESSAGES = {
     es: 'Esta ya es su dirección de correo electrónico.',
   },
   // ── forgot username ───────────────────────────────────────────────────────────────
-  'auth.resetLinkSent': {
-    en: 'If the account exists, an e-mail with a reset link has been sent.',
-    es: 'Si la cuenta existe, se ha enviado un correo electrónico con un enlace para restablecer la contraseña.',
-  },
-  'participant.detailsMatchSent': {
-    en: 'If the details match an account, an e-mail has been sent.',
-    es: 'Si los datos coinciden con una cuenta, se ha enviado un correo electrónico.',
-  },
   'username.reminderSent': {
     en: 'If an account uses this e-mail address, its username has been sent to it.',
     es: 'Si alguna cuenta usa esta dirección de correo electrónico, se le ha enviado su nombre de usuario.',

@@ -2,7 +2,8 @@
  * The outbox's templates: every e-mail and text message the platform sends, in each catalogue
  * language. A template `mail.<name>` has a `.subject` (e-mail only) and a `.body`; the outbox renders
  * them in the recipient's language (their stored language, else the request's, else en). Texts are
- * ours. Merged into MESSAGES by catalogue.ts.
+ * ours. A table of its own, not part of MESSAGES: only the server sends mail, so the portals' bundles
+ * do not carry these texts.
  */
 import type { CatalogueEntry } from './catalogue';
 
@@ -62,6 +63,22 @@ export const MAIL_MESSAGES = {
     es: 'Para elegir una contraseña nueva, abra este enlace antes de una hora:\n{link}\n\nSi no lo ha solicitado, ignore este correo.',
   },
 } as const satisfies Record<string, CatalogueEntry>;
+
+/**
+ * Notices only the server writes into its answers (the portals show the answer's text as it comes): like
+ * the templates, a table of their own so the portals' bundles do not carry them.
+ */
+export const SERVER_NOTICES = {
+  staffResetLinkSent: {
+    en: 'If the account exists, an e-mail with a reset link has been sent.',
+    es: 'Si la cuenta existe, se ha enviado un correo electrónico con un enlace para restablecer la contraseña.',
+  },
+  participantDetailsMatchSent: {
+    en: 'If the details match an account, an e-mail has been sent.',
+    es: 'Si los datos coinciden con una cuenta, se ha enviado un correo electrónico.',
+  },
+} as const satisfies Record<string, CatalogueEntry>;
+export type ServerNotice = keyof typeof SERVER_NOTICES;
 
 /** The templates' names: `mail.<name>.body` exists for each (and `.subject` for e-mail). */
 type BodyKey = Extract<keyof typeof MAIL_MESSAGES, `mail.${string}.body`>;

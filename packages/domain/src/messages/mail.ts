@@ -1,13 +1,24 @@
 /** Rendering the outbox's templates (mail-catalogue.ts) in one language. */
 import type { Language } from './catalogue';
-import type { EmailTemplate, MailTemplate } from './mail-catalogue';
-import { isLanguage, type MessageParams, translate } from './translate';
+import {
+  type EmailTemplate,
+  MAIL_MESSAGES,
+  type MailTemplate,
+  SERVER_NOTICES,
+  type ServerNotice,
+} from './mail-catalogue';
+import { fillPlaceholders, isLanguage, type MessageParams } from './translate';
 
-export type { EmailTemplate, MailTemplate } from './mail-catalogue';
+export type { EmailTemplate, MailTemplate, ServerNotice } from './mail-catalogue';
+
+/** A notice the server writes into an answer, in `lang`. */
+export function serverNotice(notice: ServerNotice, lang: Language): string {
+  return SERVER_NOTICES[notice][lang];
+}
 
 /** A template's text message (its body) in `lang`. */
 export function renderText(template: MailTemplate, params: MessageParams, lang: Language): string {
-  return translate(`mail.${template}.body`, params, lang);
+  return fillPlaceholders(MAIL_MESSAGES[`mail.${template}.body`][lang], params);
 }
 
 /** A template's e-mail (subject and body) in `lang`. */
@@ -16,7 +27,8 @@ export function renderEmail(
   params: MessageParams,
   lang: Language,
 ): { subject: string; body: string } {
-  return { subject: translate(`mail.${template}.subject`, params, lang), body: renderText(template, params, lang) };
+  const subject = fillPlaceholders(MAIL_MESSAGES[`mail.${template}.subject`][lang], params);
+  return { subject, body: renderText(template, params, lang) };
 }
 
 /**

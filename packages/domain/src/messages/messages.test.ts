@@ -93,10 +93,10 @@ describe('Spanish, one per family', () => {
 describe('translate', () => {
   it('fills placeholders', () => {
     expect(translate('auth.accountLocked', { minutes: 30 })).toBe(
-      'Your account is locked after too many failed sign-in attempts. Try again in 30 minutes, or reset your password: a new password unlocks it at once.',
+      'Your account is locked after too many failed sign-in attempts. Try again in 30 minutes, or reset your password to unlock it now.',
     );
     expect(translate('auth.accountLocked', { minutes: 5 }, 'es')).toBe(
-      'Su cuenta está bloqueada tras demasiados intentos fallidos de inicio de sesión. Inténtelo de nuevo dentro de 5 minutos o restablezca su contraseña: una contraseña nueva la desbloquea al instante.',
+      'Su cuenta está bloqueada tras demasiados intentos fallidos de inicio de sesión. Inténtelo de nuevo dentro de 5 minutos o restablezca su contraseña para desbloquearla ya.',
     );
     expect(translate('errors.unknownField', { field: 'foo' })).toBe('Unknown field: foo.');
   });

@@ -1,7 +1,7 @@
 /**
  * Role titles (spec 000 §6 names the roles; the titles are ours), in each catalogue language. The
- * domain's roleTitle reads them; the server's role lists answer in the request's language. Merged into
- * MESSAGES by catalogue.ts.
+ * domain's roleTitle reads them; the server's role lists answer in the request's language. A table of
+ * its own (not part of MESSAGES), so the participant portal's bundle does not carry it.
  */
 import type { CatalogueEntry } from './catalogue';
 

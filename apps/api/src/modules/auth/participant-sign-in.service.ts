@@ -10,7 +10,7 @@ import {
   minutesRemaining,
   recipientLanguage,
   resetLockout,
-  translate,
+  serverNotice,
 } from '@trialpath/domain';
 import type { ServiceCtx } from '../../kernel/context';
 import { fail, fieldProblem, keepChanges } from '../../kernel/errors';
@@ -135,7 +135,7 @@ export async function participantLogout(ctx: ServiceCtx) {
 /** The same answer whether or not an account matched (no account discovery), in the request's language. */
 const sameAnswer = (ctx: ServiceCtx) => ({
   ok: true as const,
-  message: translate('participant.detailsMatchSent', undefined, ctx.request.language),
+  message: serverNotice('participantDetailsMatchSent', ctx.request.language),
 });
 
 export async function participantForgotUsername(ctx: ServiceCtx, body: { studyCode: string; email: string }) {

@@ -2,7 +2,7 @@
  * Staff passwords: forgot (an e-mailed reset link), reset, create from an invitation, change; and the
  * single-use link tokens behind them (000 §7.3; A-077–A-079).
  */
-import { checkPassword, messageRef, resetLockout, ruleRefs, translate } from '@trialpath/domain';
+import { checkPassword, messageRef, resetLockout, ruleRefs, serverNotice } from '@trialpath/domain';
 import type { PasswordTokenPurpose } from '../../db/schema';
 import type { DbCtx, ServiceCtx } from '../../kernel/context';
 import { fail, fieldError } from '../../kernel/errors';
@@ -80,7 +80,7 @@ export async function forgotPassword(ctx: ServiceCtx, body: { username: string }
   } else {
     ctx.audit({ action: 'auth.password.reset-requested', entityType: 'user', after: { matched: false } });
   }
-  return { ok: true as const, message: translate('auth.resetLinkSent', undefined, ctx.request.language) };
+  return { ok: true as const, message: serverNotice('staffResetLinkSent', ctx.request.language) };
 }
 
 export async function resetPassword(ctx: ServiceCtx, body: { token: string; password: string }) {

@@ -1,4 +1,5 @@
-import { CookieConsent, CopyrightFooter, hasCookieConsent } from '@trialpath/ui';
+import { Anchor } from '@mantine/core';
+import { CookieConsent, CopyrightFooter, hasCookieConsent, uiLabel, useLanguage } from '@trialpath/ui';
 import { DEFAULT_STUDY_COLOR, contrastColor } from '@trialpath/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,14 +9,18 @@ export function Shell({
   title,
   color = DEFAULT_STUDY_COLOR,
   headerEnd,
+  legalLinks,
   children,
 }: {
   title: string;
   color?: string;
   headerEnd?: ReactNode;
+  /** Hrefs of the study's privacy policy and terms of use pages (none before the study is known). */
+  legalLinks?: { privacy: string; terms: string };
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const contrast = contrastColor(color);
   // While the cookie banner is up, leave room under the content so it never hides a button.
   const [bannerShown] = useState(() => !hasCookieConsent('participantWeb'));
@@ -32,6 +37,16 @@ export function Shell({
         <div className="tp-card">{children}</div>
       </main>
       <footer className="tp-footer">
+        {legalLinks && (
+          <nav className="tp-legal-links">
+            <Anchor href={legalLinks.privacy} size="sm" className="tp-touch">
+              {uiLabel('privacyPolicy', lang)}
+            </Anchor>
+            <Anchor href={legalLinks.terms} size="sm" className="tp-touch">
+              {uiLabel('termsOfUse', lang)}
+            </Anchor>
+          </nav>
+        )}
         <CopyrightFooter />
       </footer>
       <CookieConsent scope="participantWeb" />

@@ -37,21 +37,25 @@ export function StudyLayout({ studyCode, page, children }: { studyCode: string; 
   }
 
   const onLanguagePage = page === PAGES.language;
+  const code = value.study.studyCode || studyCode;
+  const upper = lang.slice(0, 2).toUpperCase();
   return (
     <StudyContext.Provider value={value}>
       <Shell
         title={value.study.name}
         color={value.color}
+        legalLinks={{ privacy: studyHref(code, PAGES.privacy), terms: studyHref(code, PAGES.terms) }}
         headerEnd={
           onLanguagePage ? null : (
             <Anchor
-              href={studyHref(value.study.studyCode || studyCode, PAGES.language)}
+              href={studyHref(code, PAGES.language)}
               className="tp-lang-link"
               style={{ color: value.contrast, border: `1px solid ${value.contrast}` }}
-              aria-label={t('language.change')}
+              // The accessible name starts with the visible text (WCAG 2.5.3, label in name).
+              aria-label={`${upper} – ${t('language.change')}`}
               title={t('language.change')}
             >
-              {lang.slice(0, 2).toUpperCase()}
+              {upper}
             </Anchor>
           )
         }

@@ -93,10 +93,5 @@ export function decideNavigation(input: GuardInput): GuardDecision {
   return { kind: 'allow', route: def, twin };
 }
 
-/** Where to go after sign-in: a safe in-app path from redirectTo, else the studies list. */
-export function redirectAfterSignIn(redirectTo: string | null | undefined): string {
-  if (!redirectTo) return '/studies';
-  if (!redirectTo.startsWith('/') || redirectTo.startsWith('//') || redirectTo.includes('\\')) return '/studies';
-  if (/^\/(login|logout)(\/|\?|$)/.test(redirectTo)) return '/studies';
-  return redirectTo;
-}
+// The about-you page still imports it from here; its home is the sign-in's own module.
+export { redirectAfterSignIn } from '../features/auth/session-start';

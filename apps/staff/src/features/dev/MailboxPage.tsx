@@ -43,7 +43,7 @@ function Body({ text }: { text: string }) {
 
 /** #/dev/mailbox (demo mode only): what the outbox would have sent, newest first. */
 export function MailboxPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('dev');
   const [recipient, setRecipient] = useState('');
   const [debounced] = useDebouncedValue(recipient.trim(), 350);
   const mailbox = useEndpointQuery(

@@ -38,7 +38,7 @@ function SortHeader({
   state: ReturnType<typeof readListState>;
   onSort: (f: SortField) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('studies');
   const mode = columnMode(state, field);
   const arrow = mode === 'asc' ? '▲' : mode === 'desc' ? '▼' : '↕';
   return (
@@ -62,7 +62,7 @@ function SortHeader({
 }
 
 function StudyCard({ s }: { s: StudyListItem }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('studies');
   return (
     <Card
       withBorder
@@ -98,7 +98,7 @@ function StudyCard({ s }: { s: StudyListItem }) {
 
 /** #/studies: the studies the user is assigned to, searched, sorted and paged (15 a page unless chosen). */
 export function StudiesPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('studies');
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const state = readListState(params);

@@ -1,0 +1,91 @@
+import type { TextsLike } from '../../shared/feature';
+import type en from './auth.en';
+
+/** The auth namespace in Spanish (the same keys as the English file). */
+const texts: TextsLike<typeof en> = {
+  auth: {
+    signInTitle: 'Iniciar sesión',
+    signInSubtitle:
+      'Bienvenido al portal del personal de Trialpath. Inicie sesión con su nombre de usuario y contraseña.',
+    username: 'Nombre de usuario',
+    password: 'Contraseña',
+    signIn: 'Iniciar sesión',
+    forgotPassword: '¿Ha olvidado su contraseña?',
+    twoFactorTitle: 'Verificación en dos pasos',
+    twoFactorText: 'Introduzca el código de verificación que le hemos enviado por {{channel}} a {{destination}}.',
+    verifyIdentityText: 'Introduzca el código de un solo uso que le hemos enviado para verificar su identidad.',
+    channel_email: 'correo electrónico',
+    channel_sms: 'mensaje de texto',
+    code: 'Código de verificación',
+    verify: 'Verificar',
+    resend: 'Reenviar código',
+    codeResent: 'Se ha enviado un nuevo código de verificación.',
+    backToSignIn: 'Volver a iniciar sesión',
+    forgotTitle: 'Restablecer la contraseña',
+    forgotText:
+      'Introduzca su nombre de usuario o dirección de correo electrónico. Si existe una cuenta, le enviaremos un enlace para establecer una nueva contraseña.',
+    usernameOrEmail: 'Nombre de usuario o correo electrónico',
+    sendLink: 'Enviar enlace',
+    forgotSent:
+      'Si existe una cuenta con ese nombre de usuario, se ha enviado por correo electrónico un enlace para restablecer la contraseña.',
+    demoMailboxHint: 'Modo de demostración: los mensajes no se envían. Léalos en el buzón de demostración.',
+    openMailbox: 'Abrir el buzón de demostración',
+    resetTitle: 'Establecer una nueva contraseña',
+    resetText: 'Elija una nueva contraseña para su cuenta.',
+    createTitle: 'Cree su contraseña',
+    createText: 'Bienvenido a Trialpath. Cree una contraseña para activar su cuenta.',
+    accountFor: 'Cuenta: {{username}}',
+    newPassword: 'Nueva contraseña',
+    confirmPassword: 'Confirmar la nueva contraseña',
+    savePassword: 'Guardar contraseña',
+    createPassword: 'Crear contraseña',
+    passwordSaved: 'Su contraseña se ha cambiado. Inicie sesión.',
+    passwordCreated: 'Su contraseña se ha creado. Inicie sesión.',
+    checkingLink: 'Comprobando su enlace…',
+    requestNewLink: 'Solicitar un nuevo enlace',
+    signingOut: 'Cerrando la sesión…',
+    signedOut: 'Ha cerrado la sesión.',
+  },
+  otp: {
+    smsInstead: 'Enviar un código por SMS',
+    sendCodeTitle: 'Restablecer la contraseña con un código',
+    sendCodeText: 'Enviaremos un código de un solo uso para {{username}}. ¿Cómo desea recibirlo?',
+    byEmail: 'Por correo electrónico',
+    bySms: 'Por SMS',
+    sendCode: 'Enviar código',
+    codeTitle: 'Introduzca su código',
+    codeText: 'Introduzca el código de un solo uso que hemos enviado a {{destination}}.',
+    codeTextNoDestination: 'Introduzca el código de un solo uso que le hemos enviado.',
+    code: 'Código de un solo uso',
+    verify: 'Verificar código',
+    newCode: 'Enviar un código nuevo',
+    codeSent: 'Se ha enviado un código.',
+    forgotUsernameTitle: '¿Ha olvidado su nombre de usuario?',
+    forgotUsernameText: 'Introduzca el correo electrónico de su cuenta. Le enviaremos su nombre de usuario.',
+    email: 'Correo electrónico',
+    sendUsername: 'Enviarme mi nombre de usuario',
+    usernameSent: 'Si alguna cuenta usa ese correo electrónico, se le ha enviado su nombre de usuario.',
+  },
+  register: {
+    title: 'Cree su cuenta',
+    text: 'Bienvenido a Trialpath. Elija un nombre de usuario y una contraseña para activar su cuenta.',
+    email: 'Correo electrónico',
+    username: 'Nombre de usuario',
+    checking: 'Comprobando la disponibilidad…',
+    available: 'Este nombre de usuario está disponible.',
+    submit: 'Crear cuenta',
+    done: 'Su cuenta se ha creado. Inicie sesión.',
+    invalid: 'Este enlace de registro ya no es válido.',
+  },
+  support: {
+    expiredTitle: 'Este enlace ha caducado',
+    expiredText:
+      'Los enlaces para crear o restablecer una contraseña son válidos durante un tiempo limitado y solo pueden usarse una vez. Solicite un nuevo enlace o pida a su administrador del estudio que le envíe una nueva invitación.',
+    getLinkTitle: 'Obtener un nuevo enlace de cuenta',
+    getLinkText:
+      'Las cuentas se crean por invitación. Si su enlace de invitación ha caducado o se ha perdido, pida a su administrador del estudio que le envíe una nueva invitación. Si ya tiene una cuenta, puede restablecer su contraseña.',
+    registerChecking: 'Comprobando su enlace de registro…',
+  },
+};
+
+export default texts;

@@ -1,0 +1,66 @@
+import type { TextsLike } from '../../shared/feature';
+import type en from './studies.en';
+
+/** The studies namespace in Spanish (the same keys as the English file). */
+const texts: TextsLike<typeof en> = {
+  studies: {
+    title: 'Estudios',
+    subtitle: 'Estudios a los que está asignado.',
+    search: 'Buscar estudios',
+    searchPlaceholder: 'Nombre, código o patrocinador',
+    name: 'Nombre',
+    code: 'Código',
+    status: 'Estado',
+    sponsor: 'Patrocinador',
+    sites: 'Centros',
+    role: 'Su rol',
+    updated: 'Última actualización',
+    empty: 'No se han encontrado estudios',
+    emptySearch: 'Ningún estudio coincide con «{{search}}». Pruebe con otra búsqueda.',
+    emptyNone:
+      'Todavía no está asignado a ningún estudio. Pida a su administrador que le añada a un equipo de estudio.',
+    count_one: '{{count}} estudio',
+    count_other: '{{count}} estudios',
+    pagination: 'Páginas de la lista de estudios',
+    pageSize: 'Filas por página',
+    sortBy: 'Ordenar por {{column}}',
+    openStudy: 'Abrir el estudio {{name}}',
+    status_DESIGN: 'Diseño',
+    status_LIVE: 'Activo',
+    status_CLOSED: 'Cerrado',
+    loadError: 'No se han podido cargar los estudios.',
+    retry: 'Reintentar',
+  },
+  study: {
+    dashboard: 'Panel del estudio',
+    allStudies: 'Todos los estudios',
+    code: 'Código del estudio',
+    status: 'Estado',
+    sponsor: 'Patrocinador',
+    languages: 'Idiomas',
+    noSponsor: 'No indicado',
+    sites: 'Centros',
+    sitesVisible: 'Centros que puede ver',
+    site: 'Centro',
+    siteId: 'ID del centro',
+    country: 'País',
+    siteType: 'Tipo de centro',
+    features: 'Funciones del estudio',
+    noSites: 'No está asignado a ningún centro de este estudio.',
+    subType_CLINIC: 'Clínica',
+    subType_HOME_HEALTH: 'Atención domiciliaria',
+    loadError: 'No se ha podido cargar el estudio.',
+    lang_en: 'Inglés',
+    lang_es: 'Español',
+  },
+  studyNav: {
+    label: 'Navegación del estudio',
+    dashboard: 'Panel',
+    testEnvironment: 'Entorno de prueba',
+    liveEnvironment: 'Entorno real',
+    yourRole: 'Su rol: {{role}}',
+    readOnly: 'Solo lectura',
+  },
+};
+
+export default texts;

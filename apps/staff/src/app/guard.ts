@@ -92,6 +92,3 @@ export function decideNavigation(input: GuardInput): GuardDecision {
 
   return { kind: 'allow', route: def, twin };
 }
-
-// The about-you page still imports it from here; its home is the sign-in's own module.
-export { redirectAfterSignIn } from '../features/auth/session-start';

@@ -23,31 +23,6 @@ export const en = {
     privacyPolicy: 'Privacy policy',
     termsOfUse: 'Terms of use',
   },
-  support: {
-    notYourAccount: 'This page belongs to another account.',
-  },
-  profile: {
-    title: 'About you',
-    text: 'Complete your profile before you start. Fields marked * are required.',
-    firstName: 'First name',
-    lastName: 'Last name',
-    phone: 'Mobile phone',
-    phoneHint: 'Used for one-time codes by text message, e.g. +1 555 010 0199.',
-    workNumber: 'Work phone',
-    licenseType: 'Licence type',
-    licensePlaceholder: 'e.g. MD, RN, PharmD',
-    save: 'Save and continue',
-    saved: 'Your profile has been saved.',
-    photo: 'Profile photo',
-    photoHint: 'PNG, JPEG or WebP, at most 2 MB.',
-    choosePhoto: 'Upload a photo',
-    uploading: 'Uploading photo',
-    uploaded: 'Your photo has been uploaded.',
-    photoAlt: 'Profile photo of {{name}}',
-    wrongType: 'Choose a PNG, JPEG or WebP image.',
-    tooLarge: 'The image is larger than 2 MB.',
-    draftRestored: 'Your unsaved changes were restored.',
-  },
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -61,6 +61,28 @@ const texts = {
     sendUsername: 'E-mail my username',
     usernameSent: 'If an account uses that e-mail address, its username has been sent to it.',
   },
+  profile: {
+    title: 'About you',
+    text: 'Complete your profile before you start. Fields marked * are required.',
+    firstName: 'First name',
+    lastName: 'Last name',
+    phone: 'Mobile phone',
+    phoneHint: 'Used for one-time codes by text message, e.g. +1 555 010 0199.',
+    workNumber: 'Work phone',
+    licenseType: 'Licence type',
+    licensePlaceholder: 'e.g. MD, RN, PharmD',
+    save: 'Save and continue',
+    saved: 'Your profile has been saved.',
+    photo: 'Profile photo',
+    photoHint: 'PNG, JPEG or WebP, at most 2 MB.',
+    choosePhoto: 'Upload a photo',
+    uploading: 'Uploading photo',
+    uploaded: 'Your photo has been uploaded.',
+    photoAlt: 'Profile photo of {{name}}',
+    wrongType: 'Choose a PNG, JPEG or WebP image.',
+    tooLarge: 'The image is larger than 2 MB.',
+    draftRestored: 'Your unsaved changes were restored.',
+  },
   register: {
     title: 'Create your account',
     text: 'Welcome to Trialpath. Choose a username and a password to activate your account.',
@@ -80,6 +102,7 @@ const texts = {
     getLinkText:
       'Accounts are created by invitation. If your invitation link has expired or was lost, ask your study administrator to send a new invitation. If you already have an account, you can reset your password.',
     registerChecking: 'Checking your registration link…',
+    notYourAccount: 'This page belongs to another account.',
   },
 } as const;
 

@@ -66,6 +66,28 @@ const texts: TextsLike<typeof en> = {
     sendUsername: 'Enviarme mi nombre de usuario',
     usernameSent: 'Si alguna cuenta usa ese correo electrónico, se le ha enviado su nombre de usuario.',
   },
+  profile: {
+    title: 'Sobre usted',
+    text: 'Complete su perfil antes de empezar. Los campos marcados con * son obligatorios.',
+    firstName: 'Nombre',
+    lastName: 'Apellidos',
+    phone: 'Teléfono móvil',
+    phoneHint: 'Se usa para códigos de un solo uso por SMS, p. ej. +34 600 000 000.',
+    workNumber: 'Teléfono del trabajo',
+    licenseType: 'Tipo de licencia',
+    licensePlaceholder: 'p. ej. MD, RN, PharmD',
+    save: 'Guardar y continuar',
+    saved: 'Su perfil se ha guardado.',
+    photo: 'Foto de perfil',
+    photoHint: 'PNG, JPEG o WebP, 2 MB como máximo.',
+    choosePhoto: 'Subir una foto',
+    uploading: 'Subiendo la foto',
+    uploaded: 'Su foto se ha subido.',
+    photoAlt: 'Foto de perfil de {{name}}',
+    wrongType: 'Elija una imagen PNG, JPEG o WebP.',
+    tooLarge: 'La imagen ocupa más de 2 MB.',
+    draftRestored: 'Se han recuperado sus cambios sin guardar.',
+  },
   register: {
     title: 'Cree su cuenta',
     text: 'Bienvenido a Trialpath. Elija un nombre de usuario y una contraseña para activar su cuenta.',
@@ -85,6 +107,7 @@ const texts: TextsLike<typeof en> = {
     getLinkText:
       'Las cuentas se crean por invitación. Si su enlace de invitación ha caducado o se ha perdido, pida a su administrador del estudio que le envíe una nueva invitación. Si ya tiene una cuenta, puede restablecer su contraseña.',
     registerChecking: 'Comprobando su enlace de registro…',
+    notYourAccount: 'Esta página pertenece a otra cuenta.',
   },
 };
 

@@ -21,11 +21,6 @@ const UI_LABELS = {
     ruleMet: 'met',
     ruleNotMet: 'not met',
     close: 'Close',
-    sortBy: 'Sort by {column}',
-    rowsPerPage: 'Rows per page',
-    pages: 'Pages',
-    rowCount: 'Rows: {count}',
-    retry: 'Try again',
   },
   es: {
     openAll: 'Abrir todo',
@@ -45,11 +40,6 @@ const UI_LABELS = {
     ruleMet: 'cumplido',
     ruleNotMet: 'no cumplido',
     close: 'Cerrar',
-    sortBy: 'Ordenar por {column}',
-    rowsPerPage: 'Filas por página',
-    pages: 'Páginas',
-    rowCount: 'Filas: {count}',
-    retry: 'Reintentar',
   },
 } as const;
 export type UiLabel = keyof (typeof UI_LABELS)['en'];

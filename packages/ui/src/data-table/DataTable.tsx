@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Center, Loader, Paper, Table } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
-import { useMessages } from '../i18n';
+import { useLanguage } from '../i18n';
 import { PagingFooter, SortHeader, sortModeOf } from './parts';
 
 export interface DataTableColumn<T> {
@@ -64,6 +64,26 @@ export interface DataTableProps<T> {
   labels?: DataTableLabels;
 }
 
+/** The table's own texts (here rather than in UI_LABELS: only the staff portal's lists load them). */
+const TEXTS = {
+  en: {
+    sortBy: 'Sort by',
+    rowsPerPage: 'Rows per page',
+    pages: 'Pages',
+    rows: 'Rows',
+    retry: 'Try again',
+    loading: 'Loading',
+  },
+  es: {
+    sortBy: 'Ordenar por',
+    rowsPerPage: 'Filas por página',
+    pages: 'Páginas',
+    rows: 'Filas',
+    retry: 'Reintentar',
+    loading: 'Cargando',
+  },
+};
+
 /**
  * A list of records (decision 0019): sortable headers (buttons in `th` with aria-sort), paging with a
  * choice of page sizes, and the loading, error and empty states. The owner holds the state: a server
@@ -71,12 +91,12 @@ export interface DataTableProps<T> {
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { label, columns, rows, rowKey, sort, onSort, paging, loading, error, empty, onRowClick, detail } = props;
-  const { label: uiText } = useMessages();
+  const text = TEXTS[useLanguage()];
   const labels: Required<DataTableLabels> = {
-    sortBy: (column) => uiText('sortBy', { column }),
-    pageSize: uiText('rowsPerPage'),
-    pages: uiText('pages'),
-    count: (total) => uiText('rowCount', { count: total }),
+    sortBy: (column) => `${text.sortBy} ${column}`,
+    pageSize: text.rowsPerPage,
+    pages: text.pages,
+    count: (total) => `${text.rows}: ${total}`,
     ...props.labels,
   };
 
@@ -85,7 +105,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       <Alert color="red" variant="light" title={error.title}>
         {error.retry && (
           <Button size="xs" variant="default" onClick={error.retry}>
-            {error.retryLabel ?? uiText('retry')}
+            {error.retryLabel ?? text.retry}
           </Button>
         )}
       </Alert>
@@ -93,7 +113,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   if (!rows)
     return loading ? (
       <Center py="xl" role="status">
-        <Loader size="sm" aria-label={uiText('loading')} />
+        <Loader size="sm" aria-label={text.loading} />
       </Center>
     ) : null;
 

@@ -18,3 +18,4 @@ export * from './color';
 export * from './activity/index';
 export * from './text-safety';
 export * from './audit/index';
+export * from './study/index';

@@ -71,6 +71,13 @@ describe('reading the draft', () => {
     expect(r.json.content.welcomeScreens.screens[1].title).toEqual({ en: 'What to expect', es: 'Qué esperar' });
     expect(Object.keys(r.json.content)).toEqual([...STUDY_CONTENT_SECTIONS]);
     expect(Object.values(r.json.sectionRevisions)).toEqual(STUDY_CONTENT_SECTIONS.map(() => 0));
+    // the test data space runs the draft being built; nothing is live yet
+    const study = await t.db
+      .selectFrom('studies')
+      .select(['test_version_id', 'live_version_id'])
+      .where('id', '=', demo)
+      .executeTakeFirstOrThrow();
+    expect(study).toEqual({ test_version_id: demoDraft, live_version_id: null });
   });
 
   it('SLEEP has an empty draft (every default: the teal, no screens)', async () => {

@@ -11,6 +11,7 @@ import { participantRoutes } from './modules/participants/participants.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
 import { studyRoutes } from './modules/studies/studies.routes';
 import { profileRoutes } from './modules/users/profile.routes';
+import { versionRoutes } from './modules/versions/versions.routes';
 import { userRoutes } from './modules/users/users.routes';
 
 export const ALL_ROUTES: readonly RouteDef[] = [
@@ -24,6 +25,7 @@ export const ALL_ROUTES: readonly RouteDef[] = [
   ...userRoutes,
   ...accountAdminRoutes,
   ...studyRoutes,
+  ...versionRoutes,
   ...participantRoutes,
   ...ssoRoutes,
 ];

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import './app/features';
 import i18n from './i18n';
 
 /** Render a staff-portal component with the app's providers and a fresh query cache. */

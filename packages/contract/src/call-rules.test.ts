@@ -1,10 +1,11 @@
-import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import {
   callEnvironment,
   carriesAuthorization,
-  defineEndpoint,
+  createStudyDraft,
+  DRAFT_SECTION_ENDPOINTS,
   ENDPOINTS,
+  getStudyDraft,
   endpointKeyOf,
   getParticipantProfile,
   getStudy,
@@ -18,16 +19,8 @@ import {
   staffLogin,
 } from './index';
 
-/** The version creation of area C (000 §7.1): declared as always working on test data. */
-const createVersion = defineEndpoint({
-  id: 'createVersionExample',
-  method: 'POST',
-  path: '/api/v1/studies/:studyId/versions',
-  audience: 'staff',
-  env: 'test',
-  summary: 'example',
-  response: z.object({}),
-});
+/** Version creation (000 §7.1): declared as always working on test data. */
+const createVersion = createStudyDraft;
 
 const A = '0b6f1f5e-1d6c-4d39-9c43-5f1bfb0f2a11';
 
@@ -47,7 +40,7 @@ describe('endpoint metadata: the data space of a call (A-151–A-153)', () => {
     expect(requestEnvironment(createVersion, undefined)).toBe('TEST');
   });
 
-  it('A-153: every authentication call is declared environment-neutral, but participant sign-in and recovery', () => {
+  it('A-153, decision 0020: the authentication calls and the study draft are environment-neutral, but participant sign-in and recovery', () => {
     // The declaration is what the clients and the server read; this checks no authentication endpoint forgot it.
     const isAuthArea = (path: string) =>
       path.startsWith('/api/v1/auth/') || path.startsWith('/api/v1/participant-auth/');
@@ -55,7 +48,9 @@ describe('endpoint metadata: the data space of a call (A-151–A-153)', () => {
     const participantLookups = ['participantLogin', 'participantForgotUsername', 'participantForgotPassword'];
     const neutral = ENDPOINTS.filter((e) => e.env === 'neutral').map((e) => e.id);
     const authArea = ENDPOINTS.filter((e) => isAuthArea(e.path) && !participantLookups.includes(e.id)).map((e) => e.id);
-    expect(neutral.sort()).toEqual(authArea.sort());
+    // The draft of a study is one record, read and edited alike from a live or a test page (decision 0020).
+    const studyDraft = [getStudyDraft, ...Object.values(DRAFT_SECTION_ENDPOINTS)].map((e) => e.id);
+    expect(neutral.sort()).toEqual([...authArea, ...studyDraft].sort());
     expect(neutral.length).toBeGreaterThan(10);
     for (const id of participantLookups) expect(ENDPOINTS.find((e) => e.id === id)?.env).toBeUndefined();
   });

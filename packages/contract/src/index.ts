@@ -5,6 +5,8 @@ import * as participantAccount from './participant-account';
 import * as sso from './sso';
 import * as profile from './profile';
 import * as studies from './studies';
+import * as studyContent from './study-content';
+import * as studyVersions from './study-versions';
 import * as system from './system';
 import * as users from './users';
 import type { Endpoint } from './endpoint';
@@ -19,6 +21,8 @@ export * from './passwords';
 export * from './sso';
 export * from './profile';
 export * from './studies';
+export * from './study-content';
+export * from './study-versions';
 export * from './system';
 export * from './users';
 export * from './client';
@@ -38,9 +42,13 @@ export const ENDPOINTS: readonly Endpoint[] = [
   auth,
   users,
   studies,
+  studyVersions,
+  studyContent,
   participant,
   participantAccount,
   identity,
   profile,
   sso,
-].flatMap((m) => endpointsOf(m as Record<string, unknown>));
+]
+  .flatMap((m) => endpointsOf(m as Record<string, unknown>))
+  .concat(Object.values(studyContent.DRAFT_SECTION_ENDPOINTS));

@@ -1,3 +1,4 @@
+import { StudyStatusSchema } from '@trialpath/domain';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { OkSchema, pageOf } from './common';
@@ -7,7 +8,7 @@ const StudyListItemSchema = z.object({
   code: z.string(),
   name: z.string(),
   sponsorName: z.string().nullable(),
-  status: z.enum(['DESIGN', 'LIVE', 'CLOSED']),
+  status: StudyStatusSchema,
   siteCount: z.number().int(),
   /** The caller's role in the study. */
   userRole: z.string(),
@@ -51,7 +52,7 @@ const StudyDetailsSchema = z.object({
   code: z.string(),
   name: z.string(),
   sponsorName: z.string().nullable(),
-  status: z.enum(['DESIGN', 'LIVE', 'CLOSED']),
+  status: StudyStatusSchema,
   isNewStudyConfigurator: z.boolean(),
   color: z.string().nullable(),
   languages: z.array(z.string()),

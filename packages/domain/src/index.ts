@@ -19,3 +19,4 @@ export * from './activity/index';
 export * from './text-safety';
 export * from './audit/index';
 export * from './legal/participant-legal';
+export * from './study/index';

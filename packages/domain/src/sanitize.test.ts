@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeContent } from './sanitize';
+import { sanitizeContent, stripUnsafeMarkup } from './sanitize';
 
 describe('sanitizeContent (002 §5)', () => {
   it.each([
@@ -128,5 +128,15 @@ describe('sanitizeContent (002 §5)', () => {
     expect(out.date).toBe(date);
     expect(input.title).toBe('<b onclick="x()">Hi</b>');
     expect(sanitizeContent(Object.assign(Object.create(null), { a: '&amp;' }))).toEqual({ a: '&' });
+  });
+});
+
+describe('stripUnsafeMarkup (stored rich text)', () => {
+  it('removes what sanitizeContent removes but keeps encoded ampersands, and changes nothing a second time', () => {
+    const input = '<p onclick="x()">Tom &amp; Jerry</p><script>x()</script><a href="javascript:y()">z</a>';
+    const once = stripUnsafeMarkup(input);
+    expect(once).toBe('<p>Tom &amp; Jerry</p><a href="y()">z</a>');
+    expect(stripUnsafeMarkup(once)).toBe(once);
+    expect(sanitizeContent(input)).toBe('<p>Tom & Jerry</p><a href="y()">z</a>');
   });
 });

@@ -62,7 +62,17 @@ function stripHandlers(tag: string): string {
 }
 
 function sanitizeString(input: string): string {
-  let out = input.replace(AMP, '&');
+  return stripUnsafeMarkup(input.replace(AMP, '&'));
+}
+
+/**
+ * The markup half of the rule without the ampersand step: what stored rich text must never hold
+ * (script elements, eval/expression calls, script URL schemes, on… handlers). Idempotent, so a
+ * content model can apply it to whatever writes a text (a sanitised request, an import, a copy)
+ * without decoding `&amp;` a second time.
+ */
+export function stripUnsafeMarkup(input: string): string {
+  let out = input;
   for (let i = 0; i < 10; i++) {
     const before = out;
     out = removeElementBlocks(out, SCRIPT_OPEN, SCRIPT_CLOSE)

@@ -17,3 +17,6 @@ export * from './theme';
 export * from './forms/contract-form';
 export * from './forms/use-contract-form';
 export * from './LegalDocument';
+export * from './data-table/DataTable';
+export * from './data-table/local-table';
+export { sortModeOf } from './data-table/parts';

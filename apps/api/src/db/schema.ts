@@ -16,6 +16,7 @@ import type {
   StudyCountriesTable,
   StudyLanguagesTable,
 } from './schema/studies';
+import type { StudyVersionsTable } from './schema/versions';
 import type { SiteAssignmentsTable, StudyAssignmentsTable, UserProfileImagesTable, UsersTable } from './schema/users';
 
 export * from './schema/audit';
@@ -27,6 +28,7 @@ export * from './schema/participants';
 export * from './schema/sso';
 export * from './schema/studies';
 export * from './schema/users';
+export * from './schema/versions';
 
 export interface Database {
   clients: ClientsTable;
@@ -39,6 +41,7 @@ export interface Database {
   study_languages: StudyLanguagesTable;
   study_countries: StudyCountriesTable;
   sites: SitesTable;
+  study_versions: StudyVersionsTable;
   study_assignments: StudyAssignmentsTable;
   site_assignments: SiteAssignmentsTable;
   participants: ParticipantsTable;

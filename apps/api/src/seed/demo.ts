@@ -1,6 +1,6 @@
 /**
- * The demo data set (shared brief): one client, the DEMO study with two sites, five staff accounts
- * and a few participants per site, one of them in the TEST environment. Each area writes its own
+ * The demo data set (shared brief): one client, the DEMO study with two sites and a draft version,
+ * five staff accounts and a few participants per site, one of them in the TEST environment. Each area writes its own
  * part (`modules/<area>/<area>.seed.ts`); this file puts them in order, in one transaction, recorded
  * as one audit entry. Written only into an empty database; running it again changes nothing.
  * Password for every account: Trialpath#1.
@@ -13,6 +13,7 @@ import { seedFlags } from '../modules/flags/flags.seed';
 import { seedParticipants } from '../modules/participants/participants.seed';
 import { seedStudies } from '../modules/studies/studies.seed';
 import { seedStaff } from '../modules/users/users.seed';
+import { seedVersions } from '../modules/versions/versions.seed';
 
 export { DEMO_STUDY_FEATURES } from '../modules/studies/studies.seed';
 export { DEMO_INVITEE_EMAIL } from '../modules/users/users.seed';
@@ -34,6 +35,7 @@ export async function seedDemo(platform: Platform): Promise<boolean> {
     if (!clientId) return false;
     await seedFlags(ctx, clientId);
     const studies = await seedStudies(ctx, clientId);
+    await seedVersions(ctx, studies);
     const invitee = await seedStaff(ctx, { clientId, passwordHash, studies });
     await sendInvitation(ctx, invitee);
     await seedParticipants(ctx, { studyId: studies.demo, sites: studies.sites, passwordHash });

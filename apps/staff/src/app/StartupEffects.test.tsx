@@ -2,6 +2,7 @@ import { getFeatureFlags, queryKeyOf } from '@trialpath/contract';
 import { FLAG_POLL_INTERVAL_MS } from '@trialpath/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../shared/session';
 import { storage } from '../shared/storage';
@@ -14,6 +15,13 @@ vi.mock('@trialpath/ui', async (importOriginal) => ({
 }));
 const { StartupEffects } = await import('./StartupEffects');
 const { queryDefaults } = await import('./providers');
+
+/** As in the app: the shell, and so the start-up effects, render inside the router. */
+const InRouter = () => (
+  <MemoryRouter>
+    <StartupEffects />
+  </MemoryRouter>
+);
 
 type Answer = { status: number; body?: unknown };
 function serve(routes: Record<string, Answer>) {
@@ -51,7 +59,7 @@ afterEach(() => {
 describe('client identity failure (A-175)', () => {
   it('toasts "Error while getting clients." when the call fails without a message', async () => {
     serve({ '/api/v1/client': { status: 500 }, '/api/v1/feature-flags': flagsOk });
-    renderApp(<StartupEffects />);
+    renderApp(<InRouter />);
     await waitFor(() => expect(notify).toHaveBeenCalledWith('Error while getting clients.', { kind: 'error' }), {
       timeout: 4000,
     });
@@ -62,7 +70,7 @@ describe('client identity failure (A-175)', () => {
       '/api/v1/client': { status: 400, body: { code: 'CLIENT_UNKNOWN', message: 'This client is not configured.' } },
       '/api/v1/feature-flags': flagsOk,
     });
-    renderApp(<StartupEffects />);
+    renderApp(<InRouter />);
     await waitFor(() => expect(notify).toHaveBeenCalledWith('This client is not configured.', { kind: 'error' }), {
       timeout: 4000,
     });
@@ -84,7 +92,7 @@ describe('roles after sign-in (A-119)', () => {
       '/api/v1/roles?type=platform': { status: 200, body: { items: [role('SystemAdmin', 'platform')] } },
       '/api/v1/roles?type=site': { status: 200, body: { items: [role('Pi', 'site')] } },
     });
-    renderApp(<StartupEffects />);
+    renderApp(<InRouter />);
     await waitFor(() => expect(storage.getRoles('platform')).toEqual([role('SystemAdmin', 'platform')]));
     await waitFor(() => expect(storage.getRoles('site')).toEqual([role('Pi', 'site')]));
   });
@@ -96,7 +104,7 @@ describe('roles after sign-in (A-119)', () => {
       '/api/v1/roles?type=platform': { status: 500 },
       '/api/v1/roles?type=site': { status: 500 },
     });
-    renderApp(<StartupEffects />);
+    renderApp(<InRouter />);
     await waitFor(() => expect(notify).toHaveBeenCalledWith('Error while getting the user roles', { kind: 'error' }));
     await waitFor(() =>
       expect(notify).toHaveBeenCalledWith('Error while getting the site team roles', { kind: 'error' }),
@@ -109,7 +117,7 @@ describe('roles after sign-in (A-119)', () => {
     session.sync();
     const fetchSpy = vi.fn(async (_url: string) => new Response('{}', { status: 500 }));
     vi.stubGlobal('fetch', fetchSpy);
-    renderApp(<StartupEffects />);
+    renderApp(<InRouter />);
     await waitFor(() => expect(fetchSpy).toHaveBeenCalled());
     expect(fetchSpy.mock.calls.some(([u]) => String(u).includes('/roles'))).toBe(false);
   });
@@ -155,7 +163,7 @@ describe('feature flags (A-128, A-129)', () => {
 
   it('fetches the flags at start and again every FLAG_POLL_INTERVAL_MS', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    const { queryClient } = renderApp(<StartupEffects />, appClient());
+    const { queryClient } = renderApp(<InRouter />, appClient());
     await fetched(queryClient, 1);
 
     vi.advanceTimersByTime(FLAG_POLL_INTERVAL_MS - 1);
@@ -170,7 +178,7 @@ describe('feature flags (A-128, A-129)', () => {
   });
 
   it('fetches the flags again when the window regains focus, even within the poll interval', async () => {
-    const { queryClient } = renderApp(<StartupEffects />, appClient());
+    const { queryClient } = renderApp(<InRouter />, appClient());
     await fetched(queryClient, 1);
     expect(callsTo('/api/v1/client')).toBe(1);
 

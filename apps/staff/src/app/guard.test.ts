@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  decideNavigation,
-  type GuardInput,
-  participantPortalHref,
-  redirectAfterSignIn,
-  supportDeskHref,
-} from './guard';
+import { redirectAfterSignIn } from '../features/auth/session-start';
+import { decideNavigation, type GuardInput, participantPortalHref, supportDeskHref } from './guard';
 import { matchRoute, ROUTES } from './route-table';
 
 const client = { isCognitoAuthentication: false, supportDeskUrl: null, demoMode: true };

@@ -92,11 +92,3 @@ export function decideNavigation(input: GuardInput): GuardDecision {
 
   return { kind: 'allow', route: def, twin };
 }
-
-/** Where to go after sign-in: a safe in-app path from redirectTo, else the studies list. */
-export function redirectAfterSignIn(redirectTo: string | null | undefined): string {
-  if (!redirectTo) return '/studies';
-  if (!redirectTo.startsWith('/') || redirectTo.startsWith('//') || redirectTo.includes('\\')) return '/studies';
-  if (/^\/(login|logout)(\/|\?|$)/.test(redirectTo)) return '/studies';
-  return redirectTo;
-}

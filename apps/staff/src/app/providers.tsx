@@ -1,21 +1,11 @@
-import { createTheme, MantineProvider } from '@mantine/core';
-import { accessibleCssVariables, ToastHost } from '@trialpath/ui';
+import { MantineProvider } from '@mantine/core';
+import { ToastHost } from '@trialpath/ui';
 import { type DefaultOptions, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import i18n from '../i18n';
 import { onLoggedOut } from '../shared/api';
-
-const theme = createTheme({
-  primaryColor: 'cyan',
-  primaryShade: { light: 9, dark: 7 },
-  fontFamily:
-    'Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
-  headings: { fontWeight: '700' },
-  defaultRadius: 'md',
-  focusRing: 'auto',
-  cursorType: 'pointer',
-});
+import { staffCssVariables, staffTheme } from './theme';
 
 /** The portal's query defaults (exported so tests can build a client that behaves like the app's). */
 export const queryDefaults = {
@@ -30,7 +20,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} cssVariablesResolver={accessibleCssVariables}>
+        <MantineProvider theme={staffTheme} cssVariablesResolver={staffCssVariables}>
           <ToastHost />
           {children}
         </MantineProvider>

@@ -27,7 +27,7 @@ export function withChunkTimeout<T>(factory: () => Promise<T>, timeoutMs: number
   });
 }
 
-/** React.lazy for a named export, with the chunk-loading timeout. */
-export function lazyPage<M extends Record<string, unknown>, K extends keyof M>(factory: () => Promise<M>, name: K) {
-  return lazy(() => withChunkTimeout(factory).then((m) => ({ default: m[name] as ComponentType })));
+/** React.lazy for a component loaded on demand, with the chunk-loading timeout. */
+export function lazyComponent(load: () => Promise<ComponentType>) {
+  return lazy(() => withChunkTimeout(load).then((component) => ({ default: component })));
 }

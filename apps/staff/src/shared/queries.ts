@@ -13,15 +13,13 @@ import {
 } from '@trialpath/contract';
 import type { AppEnvironment } from '@trialpath/domain';
 import { type QueryClient, type UseQueryOptions, useQuery } from '@tanstack/react-query';
-import { useContext } from 'react';
-import { UNSAFE_LocationContext } from 'react-router';
+import { useLocation } from 'react-router';
 import { api } from './api';
 import { pageEnvironment } from './request-rules';
 
-/** The data space of the page shown (the router's address; outside a router, the browser's). */
+/** The data space of the page shown: from the router's address (every screen and the shell are inside the router). */
 export function usePageEnvironment(): AppEnvironment {
-  const routed = useContext(UNSAFE_LocationContext)?.location;
-  return pageEnvironment(routed ? `#${routed.pathname}` : window.location.hash || '#/');
+  return pageEnvironment(`#${useLocation().pathname}`);
 }
 
 export type EndpointQueryOptions<E extends Endpoint> = Omit<

@@ -1,4 +1,5 @@
 import {
+  createStudyDraft,
   defineEndpoint,
   type Endpoint,
   getFeatureFlags,
@@ -33,7 +34,6 @@ const later = (id: string, method: Endpoint['method'], extra: Partial<Endpoint>)
     response: z.object({}),
     ...extra,
   });
-const createVersion = later('createVersion', 'POST', { env: 'test' });
 const listVersions = later('listVersions', 'GET', {});
 const updateParticipant = later('updateParticipant', 'PUT', {});
 
@@ -85,7 +85,7 @@ describe('Env header (A-151, one rule)', () => {
     ['review page', getStudy, `#/studies/${A}/review/scan`, true],
     ['activity library', getStudy, '#/activity-library/home', true],
     ['activity library of a study', getStudy, `#/activity-library/study-activities/studies/${B}`, true],
-    ['version creation on a live page', createVersion, `#/studies/${A}/dashboard`, true],
+    ['version creation on a live page', createStudyDraft, `#/studies/${A}/dashboard`, true],
     ['version list GET on a live page', listVersions, `#/studies/${A}/dashboard`, false],
     ['live study page', getStudy, `#/studies/${A}/dashboard`, false],
     ['studies list searching "test"', listStudies, '#/studies?q=test', false],

@@ -5,7 +5,15 @@
  */
 
 /** The kinds of record an audit entry is about. */
-const AUDIT_ENTITY_TYPES = ['user', 'participant', 'study', 'client', 'outbox', 'sso_provider'] as const;
+const AUDIT_ENTITY_TYPES = [
+  'user',
+  'participant',
+  'study',
+  'study_version',
+  'client',
+  'outbox',
+  'sso_provider',
+] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 interface ActionDef {
@@ -63,6 +71,9 @@ const AUDIT_ACTIONS = {
   'participant.password.reset-requested': { entity: ['participant'], summary: 'Participant password reset asked for' },
   'participant.password.reset': { entity: ['participant'], summary: 'Participant password reset' },
   'participant.username-reminder': { entity: ['participant'], summary: 'Participant username reminder sent' },
+  // study build
+  'study.version.create': { entity: ['study_version'], summary: 'Study version created as a draft' },
+  'study.content.update': { entity: ['study_version'], summary: 'Study content of a draft version changed' },
   // platform
   'outbox.sent': { entity: ['outbox'], summary: 'Message delivered' },
   'outbox.retry': { entity: ['outbox'], summary: 'Message refused; will be retried' },

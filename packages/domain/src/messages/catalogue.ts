@@ -5,6 +5,7 @@
 import { ACTIVITY_MESSAGES } from './activity-catalogue';
 import { IDENTITY_MESSAGES } from './identity-catalogue';
 import { SSO_MESSAGES } from './sso-catalogue';
+import { STUDY_MESSAGES } from './study-catalogue';
 
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -263,6 +264,7 @@ export const MESSAGES = {
   ...ACTIVITY_MESSAGES,
   ...IDENTITY_MESSAGES,
   ...SSO_MESSAGES,
+  ...STUDY_MESSAGES,
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type MessageKey = keyof typeof MESSAGES;

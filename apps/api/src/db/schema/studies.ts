@@ -1,4 +1,5 @@
 /** The studies area: reference countries and languages, studies with their languages and countries, sites. */
+import type { StudyStatus } from '@trialpath/domain';
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp, Json } from './columns';
 
@@ -21,8 +22,14 @@ export interface StudiesTable {
   code: string;
   name: string;
   sponsor_name: string | null;
-  status: ColumnType<'DESIGN' | 'LIVE' | 'CLOSED', 'DESIGN' | 'LIVE' | 'CLOSED' | undefined>;
+  status: ColumnType<StudyStatus, StudyStatus | undefined>;
   color: string | null;
+  description: string | null;
+  therapeutic_area: string | null;
+  revision: Generated<number>;
+  /** The version the test data space runs (the draft being built), and the one live runs. */
+  test_version_id: string | null;
+  live_version_id: string | null;
   is_new_study_configurator: Generated<boolean>;
   features: Json<Record<string, unknown>>;
   created_at: Timestamp;

@@ -7,3 +7,8 @@ import type { Db } from '../../db/database';
 export function findStudyOwner(db: Db, studyId: string): Promise<{ id: string; client_id: string } | undefined> {
   return db.selectFrom('studies').select(['id', 'client_id']).where('id', '=', studyId).executeTakeFirst();
 }
+
+/** The study's client and status: who may build it, and whether its status still allows building. */
+export function findStudyBuildState(db: Db, studyId: string) {
+  return db.selectFrom('studies').select(['id', 'client_id', 'status']).where('id', '=', studyId).executeTakeFirst();
+}

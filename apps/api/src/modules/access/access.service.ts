@@ -15,6 +15,7 @@ import {
   FEATURE_FLAGS,
   getRoleDefinition,
   isAction,
+  isStudyBuildable,
   joinRealmRole,
   roleMatches,
   roleMatchesAny,
@@ -27,7 +28,7 @@ import type { ServiceCtx } from '../../kernel/context';
 import { fail } from '../../kernel/errors';
 import type { RequestToCheck } from '../../http/guard';
 import { isFeatureOn } from '../flags/flags.service';
-import { findStudyOwner } from './access.repository';
+import { findStudyBuildState, findStudyOwner } from './access.repository';
 
 /** The platform administrator sees every study of its client (the row check does not narrow by site). */
 function isPlatformAdmin(actor: { platformRole: string }): boolean {
@@ -115,6 +116,31 @@ export function requireLoadedStudy(
   if (!assignment && !admin) throw fail('FORBIDDEN');
   const role = joinRealmRole(actor.realm, assignment ? assignment.role : actor.platformRole);
   return { studyId, assignment, global: admin, role, blinded: getRoleDefinition(role)?.blinded ?? true };
+}
+
+/**
+ * The actor may build this study (decision 0020): assigned to it (or its platform admin), holding a
+ * role that may design studies in it, and not on a read-only assignment. Whatever the study's status:
+ * reading what was built is allowed on a closed study too.
+ */
+export async function requireStudyBuilder(ctx: ServiceCtx, studyId: string): Promise<StudyAccess & { status: string }> {
+  const study = await findStudyBuildState(ctx.db, studyId);
+  const access = requireLoadedStudy(ctx, studyId, study);
+  const actor = ctx.staff();
+  if (access.assignment?.readOnly || !rolesOf(actor, studyId).some((r) => can(r, 'studies.design'))) {
+    throw fail('FORBIDDEN');
+  }
+  return { ...access, status: study!.status };
+}
+
+/**
+ * The actor may change this study's build now: a builder of it (requireStudyBuilder), and the study's
+ * status still allows changes — a closed, archived or deleted study is read-only (409 STUDY_READ_ONLY).
+ */
+export async function requireEditableStudy(ctx: ServiceCtx, studyId: string): Promise<StudyAccess> {
+  const { status, ...access } = await requireStudyBuilder(ctx, studyId);
+  if (!isStudyBuildable(status)) throw fail('STUDY_READ_ONLY', undefined, { details: { status } });
+  return access;
 }
 
 /** A record at a site, as the row check sees it. */

@@ -125,3 +125,8 @@ export function findCountry(db: Db, id: string) {
 export function findLanguage(db: Db, id: string) {
   return db.selectFrom('languages').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/** Point the study's test data space at a version (the draft being built). */
+export async function setTestVersion(db: Db, studyId: string, versionId: string) {
+  await db.updateTable('studies').set({ test_version_id: versionId }).where('id', '=', studyId).execute();
+}

@@ -1,6 +1,6 @@
 /** Studies as a staff user sees them (scoped by the access module) and their public facts for the participant portal. */
 import { countryName, DEFAULT_COUNTRY, DEFAULT_LANGUAGE, joinRealmRole } from '@trialpath/domain';
-import type { ServiceCtx } from '../../kernel/context';
+import type { DbCtx, ServiceCtx } from '../../kernel/context';
 import { fail } from '../../kernel/errors';
 import {
   requireLoadedStudy,
@@ -18,6 +18,7 @@ import {
   listStudies,
   listStudyCountries,
   listStudyLanguages,
+  setTestVersion,
   type StudyListFilter,
 } from './studies.repository';
 
@@ -150,4 +151,20 @@ export async function participantWebStudy(ctx: ServiceCtx, input: { studyCode: s
     ];
   }
   return { studyId: study.id, studyCode: study.code, name: study.name, color: study.color, countries, languages };
+}
+
+/**
+ * The languages a study's texts are written in: its default (English when none is set) and all of them.
+ * The study build checks every text against these.
+ */
+export async function studyTextLanguages(ctx: DbCtx, studyId: string) {
+  const rows = await listStudyLanguages(ctx.db, studyId);
+  const defaultLanguage = rows.find((l) => l.is_default)?.id ?? rows[0]?.id ?? DEFAULT_LANGUAGE;
+  const languages = rows.length ? rows.map((l) => l.id) : [DEFAULT_LANGUAGE];
+  return { defaultLanguage, languages };
+}
+
+/** The study's test data space runs this version from now on (the versions module, on a new draft). */
+export async function pointTestVersionAt(ctx: DbCtx, input: { studyId: string; versionId: string }) {
+  await setTestVersion(ctx.db, input.studyId, input.versionId);
 }

@@ -27,7 +27,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { redirectAfterSignIn } from '../../app/guard';
+import { redirectAfterSignIn } from './session-start';
 import { api, fetchObjectUrl, upload } from '../../shared/api';
 import { useSignedIn } from '../../shared/session';
 import { usePageEnvironment } from '../../shared/queries';
@@ -75,7 +75,7 @@ export function useProfileImageUrl(user: Pick<StaffUser, 'id' | 'profileImage'>)
 }
 
 function PhotoField({ profile }: { profile: StaffUser }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -160,7 +160,7 @@ function PhotoField({ profile }: { profile: StaffUser }) {
 }
 
 function ProfileEditor({ profile }: { profile: StaffUser }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
@@ -248,7 +248,7 @@ function ProfileEditor({ profile }: { profile: StaffUser }) {
 
 /** #/about-you/:userId: profile completion for an invited user (000 §2.1, A-014). */
 export function AboutYouPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const { userId = '' } = useParams();
   const signedIn = useSignedIn();
   const profile = useProfileQuery(signedIn);

@@ -14,7 +14,7 @@ import { requestResetCode } from './OtpPages';
 
 /** "Forgot your username?": e-mails the usernames of the accounts with that address. */
 function ForgotUsernameSection() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const [sent, setSent] = useState<string | null>(null);
   const form = useContractForm(forgotUsername.body!, { defaultValues: { email: '' } });
   const { register, handleSubmit, formState } = form;
@@ -60,7 +60,7 @@ function ForgotUsernameSection() {
 
 /** Forgot password: e-mails a reset link (the answer is the same whether or not the account exists). */
 export function ForgotPasswordPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const [sent, setSent] = useState<string | null>(null);
   const [sendingCode, setSendingCode] = useState(false);
   const navigate = useNavigate();

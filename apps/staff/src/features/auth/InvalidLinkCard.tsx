@@ -15,7 +15,7 @@ interface Props {
 
 /** A password or invitation link that can no longer be used. */
 export function InvalidLinkCard({ reason, explain = false, offer }: Props) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   return (
     <AuthCard title={t('support.expiredTitle')}>
       <Alert color="orange" variant="light" role="alert">

@@ -6,14 +6,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { redirectAfterSignIn } from '../../app/guard';
 import { api } from '../../shared/api';
 import { useSignedIn } from '../../shared/session';
 import { storage } from '../../shared/storage';
 import { AuthCard } from './AuthCard';
 import { UsernameInput } from './fields';
 import { useFormError } from './form-error';
-import { afterSignInPath, startSession } from './session-start';
+import { afterSignInPath, startSession, redirectAfterSignIn } from './session-start';
 import { type SignInChallenge, SignInCodeStep } from './SignInCodeStep';
 
 /** The sign-in form: the fields a person types of the sign-in call's body. */
@@ -21,7 +20,7 @@ const signInForm = staffLogin.body!.pick({ username: true, password: true });
 
 /** Staff sign-in (000 §7.3): username lowercased, optional second factor. */
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const signedIn = useSignedIn();
   const [params] = useSearchParams();
   const navigate = useNavigate();

@@ -7,7 +7,7 @@ import { LoadingStatus } from './LoadingStatus';
 
 /** #/logout: revoke the session on the server, clear storage (except study summary and client id). */
 export function LogoutPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const started = useRef(false);
   useEffect(() => {

@@ -5,7 +5,7 @@ import { useClientQuery } from '../../shared/startup';
 
 /** In demo mode nothing is sent: points to the demo mailbox where the codes and links arrive. */
 export function MailboxHint() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const client = useClientQuery();
   if (!client.data?.demoMode) return null;
   return (

@@ -15,7 +15,7 @@ interface WithNames {
 
 /** First and last name, both required (the form's contract schema says so): side by side, stacked on a narrow screen. */
 export function NameFields({ form }: { form: WithNames }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const { register } = form;
   const { errors } = form.formState;
   return (

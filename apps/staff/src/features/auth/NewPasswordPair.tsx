@@ -23,7 +23,7 @@ interface Props {
 
 /** The staff forms' new password and its confirmation; their messages come from the form's contract schema. */
 export function NewPasswordPair({ form, passwordLabel, autoFocus, withAsterisk }: Props) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const { errors } = form.formState;
   return (
     <NewPasswordFields

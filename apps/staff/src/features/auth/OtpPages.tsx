@@ -35,7 +35,7 @@ export async function requestResetCode(username: string, channel: 'email' | 'sms
  * continues on the reset-password page.
  */
 export function ForgotPasswordOtpPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const { token = '', mobile } = useParams();
   const navigate = useNavigate();
   const verify = async (code: string) => {
@@ -63,7 +63,7 @@ export function ForgotPasswordOtpPage() {
  * a mobile number is in the address), then the same code page.
  */
 export function ResetPasswordSendOtpPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('auth');
   const { token = '', mobile } = useParams();
   const navigate = useNavigate();
   const [channel, setChannel] = useState<'email' | 'sms'>(mobile ? 'sms' : 'email');

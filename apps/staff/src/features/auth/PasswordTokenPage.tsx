@@ -27,7 +27,7 @@ const newPasswordForms = {
  * variants) or first password of an invited user (#/create-password/:token).
  */
 export function PasswordTokenPage({ mode }: { mode: Mode }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('auth');
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const [done, setDone] = useState(false);

@@ -33,7 +33,7 @@ export const USERNAME_CHECK_DEBOUNCE_MS = 500;
  * password with the shared rule hints; afterwards the sign-in page shows a success message.
  */
 export function RegisterPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('auth');
   const lang = i18n.language;
   const { token = '' } = useParams();
   const navigate = useNavigate();

@@ -20,7 +20,7 @@ export function SignInCodeStep({
   onDone: (r: unknown) => void;
   onBack: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const verify = async (code: string) => {
     onDone(await api.call(verifyTwoFactor, { body: { challengeId: challenge.challengeId, code } }));
   };

@@ -12,13 +12,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { redirectAfterSignIn } from '../../app/guard';
 import { api, errorMessage } from '../../shared/api';
 import { useEndpointQuery } from '../../shared/queries';
 import { useSignedIn } from '../../shared/session';
 import { AuthCard } from './AuthCard';
 import { once, readSsoCallback, ssoRedirectTo, withoutPageQuery } from './sso-callback';
-import { afterSignInPath, startSession } from './session-start';
+import { afterSignInPath, startSession, redirectAfterSignIn } from './session-start';
 import { SignInCodeStep } from './SignInCodeStep';
 
 /**

@@ -21,7 +21,7 @@ function HelpCard({ title, text, forgotLink }: { title: string; text: string; fo
 
 /** #/expire-link: a password or invitation link that can no longer be used. */
 export function ExpireLinkPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   return (
     <HelpCard title={t('support.expiredTitle')} text={t('support.expiredText')} forgotLink={t('auth.requestNewLink')} />
   );
@@ -29,7 +29,7 @@ export function ExpireLinkPage() {
 
 /** #/get-create-username-link: how to get a new account link. */
 export function GetCreateUsernameLinkPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   return (
     <HelpCard title={t('support.getLinkTitle')} text={t('support.getLinkText')} forgotLink={t('auth.forgotPassword')} />
   );

@@ -33,3 +33,11 @@ export function afterSignInPath(user: Pick<StaffUser, 'id' | 'profileCompleted'>
   const next = target === '/studies' ? '' : `?redirectTo=${encodeURIComponent(target)}`;
   return `/about-you/${encodeURIComponent(user.id)}${next}`;
 }
+
+/** Where to go after sign-in: a safe in-app path from redirectTo, else the studies list. */
+export function redirectAfterSignIn(redirectTo: string | null | undefined): string {
+  if (!redirectTo) return '/studies';
+  if (!redirectTo.startsWith('/') || redirectTo.startsWith('//') || redirectTo.includes('\\')) return '/studies';
+  if (/^\/(login|logout)(\/|\?|$)/.test(redirectTo)) return '/studies';
+  return redirectTo;
+}

@@ -1,49 +1,16 @@
-import {
-  Accordion,
-  Alert,
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { listMailbox } from '@trialpath/contract';
-import { DATE_FORMATS, formatDisplayDate } from '@trialpath/domain';
-import { TreeViewer } from '@trialpath/ui';
+import { DataTable, useLocalTable } from '@trialpath/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { linkify } from './linkify';
 import { useEndpointQuery } from '../../shared/queries';
+import { MAILBOX_SORT_VALUES, mailboxColumns } from './mailbox-columns';
+import { type MailboxMessage, MessageDetail } from './MessageDetail';
 
-const STATUS_COLOURS = { pending: 'gray', sent: 'teal', failed: 'red' } as const;
-
-function Body({ text }: { text: string }) {
-  return (
-    <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-      {linkify(text).map((p, i) =>
-        p.kind === 'link' ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: parts of one immutable text
-          <Anchor key={i} href={p.href}>
-            {p.href}
-          </Anchor>
-        ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: parts of one immutable text
-          <span key={i}>{p.text}</span>
-        ),
-      )}
-    </Text>
-  );
-}
-
-/** #/dev/mailbox (demo mode only): what the outbox would have sent, newest first. */
+/** #/dev/mailbox (demo mode only): what the outbox would have sent, newest first; the newest is open. */
 export function MailboxPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('dev');
   const [recipient, setRecipient] = useState('');
   const [debounced] = useDebouncedValue(recipient.trim(), 350);
   const mailbox = useEndpointQuery(
@@ -51,10 +18,23 @@ export function MailboxPage() {
     { query: { recipient: debounced || undefined } },
     { refetchInterval: 10_000 },
   );
-  const items = [...(mailbox.data?.items ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const table = useLocalTable(mailbox.data?.items, {
+    sortValues: MAILBOX_SORT_VALUES,
+    initialSort: { column: 'createdAt', direction: 'desc' },
+  });
+  // Opened and closed by hand; until then the newest message is open.
+  const [toggled, setToggled] = useState<Record<string, boolean>>({});
+  const newest = mailbox.data?.items.reduce<MailboxMessage | undefined>(
+    (a, m) => (!a || m.createdAt > a.createdAt ? m : a),
+    undefined,
+  );
+  const open = {
+    has: (id: string) => toggled[id] ?? id === newest?.id,
+    toggle: (id: string) => setToggled((s) => ({ ...s, [id]: !open.has(id) })),
+  };
 
   return (
-    <Stack gap="md" maw={960} mx="auto">
+    <Stack gap="md" maw={1100} mx="auto">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
           <Title order={1} fz={28}>
@@ -77,79 +57,27 @@ export function MailboxPage() {
           </Button>
         </Group>
       </Group>
-      {mailbox.isError && (
-        <Alert color="red" variant="light">
-          {t('mailbox.loadError')}
-        </Alert>
-      )}
-      {mailbox.data && items.length === 0 && (
-        <Paper withBorder radius="md" p="xl" ta="center">
-          <Text c="dimmed">{t('mailbox.empty')}</Text>
-        </Paper>
-      )}
-      {items.length > 0 && (
-        <>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {t('mailbox.count', { count: items.length })}
-          </Text>
-          <Accordion variant="separated" radius="md" defaultValue={items[0]?.id} chevronPosition="right">
-            {items.map((m) => (
-              <Accordion.Item key={m.id} value={m.id} bg="white">
-                <Accordion.Control>
-                  <Group justify="space-between" wrap="nowrap" gap="sm">
-                    <Box style={{ minWidth: 0 }}>
-                      <Text fw={600} size="sm" truncate>
-                        {m.subject ?? t('mailbox.noSubject')}
-                      </Text>
-                      <Text size="xs" c="dimmed" truncate>
-                        {t('mailbox.to')}: {m.recipient}
-                      </Text>
-                    </Box>
-                    <Group gap="xs" wrap="nowrap">
-                      <Badge variant="light" color={m.channel === 'sms' ? 'grape' : 'blue'} radius="sm">
-                        {t(`mailbox.channel_${m.channel}`)}
-                      </Badge>
-                      <Badge variant="outline" color={STATUS_COLOURS[m.status]} radius="sm">
-                        {t(`mailbox.status_${m.status}`)}
-                      </Badge>
-                      <Text size="xs" c="dimmed" visibleFrom="sm">
-                        {formatDisplayDate(m.createdAt, DATE_FORMATS.DATE_TIME)}
-                      </Text>
-                    </Group>
-                  </Group>
-                </Accordion.Control>
-                <Accordion.Panel>
-                  <Stack gap="md">
-                    <Body text={m.body} />
-                    <Box>
-                      <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={4}>
-                        {t('mailbox.details')}
-                      </Text>
-                      <TreeViewer
-                        data={{
-                          message: { id: m.id, channel: m.channel, recipient: m.recipient, subject: m.subject },
-                          delivery: {
-                            createdAt: m.createdAt,
-                            status: m.status,
-                            attempts: m.attempts,
-                            sentAt: m.sentAt,
-                            lastError: m.lastError,
-                            bodyLength: m.body.length,
-                            links: linkify(m.body).flatMap((p) => (p.kind === 'link' ? [p.href] : [])),
-                          },
-                        }}
-                        readableKeys
-                        initiallyOpen={[]}
-                        label={t('mailbox.details')}
-                      />
-                    </Box>
-                  </Stack>
-                </Accordion.Panel>
-              </Accordion.Item>
-            ))}
-          </Accordion>
-        </>
-      )}
+      <DataTable
+        label={t('mailbox.title')}
+        columns={mailboxColumns(t, open)}
+        rows={table.rows}
+        rowKey={(m) => m.id}
+        loading={mailbox.isLoading}
+        error={mailbox.isError ? { title: t('mailbox.loadError'), retry: () => mailbox.refetch() } : null}
+        empty={<Text c="dimmed">{t('mailbox.empty')}</Text>}
+        sort={table.sort}
+        onSort={table.onSort}
+        paging={table.paging}
+        detail={(m) =>
+          open.has(m.id) && (
+            <div id={`message-${m.id}`}>
+              <MessageDetail m={m} />
+            </div>
+          )
+        }
+        minWidth={760}
+        labels={{ count: (count) => t('mailbox.count', { count }) }}
+      />
     </Stack>
   );
 }

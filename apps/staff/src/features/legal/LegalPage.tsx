@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { LEGAL } from './content';
 
 function LegalPage({ doc }: { doc: 'policy' | 'terms' }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('legal');
   const content = LEGAL[doc][resolveLanguage(i18n.language) as 'en' | 'es'];
   return (
     <Container size="md" py="lg" px={0}>

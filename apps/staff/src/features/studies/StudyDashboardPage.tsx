@@ -35,7 +35,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 
 /** #/studies/:studyId/dashboard (and its test twin): the study's details and the sites the user can see. */
 export function StudyDashboardPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('studies');
   const { studyId = '' } = useParams();
   const { pathname } = useLocation();
   const isTwin = isTestTwinPath(pathname);

@@ -1,0 +1,26 @@
+/** The versions area: study versions and their content (docs/decisions/0020-study-versions-and-content.md). */
+import type { StudyContent, VersionStatus } from '@trialpath/domain';
+import type { ColumnType, Generated } from 'kysely';
+import type { Json, NullableTimestamp, Timestamp } from './columns';
+
+export interface StudyVersionsTable {
+  id: Generated<string>;
+  study_id: string;
+  number: number;
+  name: string;
+  name_key: string;
+  status: ColumnType<VersionStatus, VersionStatus | undefined, VersionStatus>;
+  content: Json<StudyContent>;
+  /** The content as published (frozen); null while a draft. */
+  snapshot: Json<StudyContent | null>;
+  revision: Generated<number>;
+  /** Per-section revision counters, `{ welcomeScreens: 3 }`; a section not listed is at 0. */
+  section_revisions: Json<Record<string, number>>;
+  notes: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_by: string | null;
+  updated_at: Timestamp;
+  published_by: string | null;
+  published_at: NullableTimestamp;
+}

@@ -1,0 +1,255 @@
+/**
+ * The sections of a study's content the participant app shows (002 §3: branding, onboarding, welcome
+ * screens, eligibility questions, learn-more sections, info screens, feedback and its quiz, app
+ * description, availability, marketing, health access, registration, videos, cohorts). Each is made
+ * from a text kit, so the same schema checks the shape (the contract) and one study's languages (the server).
+ */
+import { z } from 'zod';
+import { DEFAULT_STUDY_COLOR } from '../color';
+import {
+  EmailSchema,
+  FileIdSchema,
+  HexColorSchema,
+  optionalValue,
+  type TextKit,
+  WebLinkSchema,
+} from './content-fields';
+import { distinctList, ItemIdSchema, keyedById } from './keyed';
+
+/** The steps of the participant app's onboarding, in the order the study chooses. */
+export const ONBOARDING_STEPS = ['welcome', 'eligibility', 'learnMore', 'consent', 'registration'] as const;
+
+/** Health data a study may ask to read from the participant's phone (customize/health-data-access). */
+export const HEALTH_DATA_TYPES = [
+  'steps',
+  'heartRate',
+  'sleep',
+  'weight',
+  'bloodPressure',
+  'bloodGlucose',
+  'activeEnergy',
+  'oxygenSaturation',
+] as const;
+
+/** Fields the registration form can ask (participant registration, 002 §3). */
+export const REGISTRATION_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'mobile',
+  'dateOfBirth',
+  'gender',
+  'address',
+  'city',
+  'state',
+  'zipcode',
+  'country',
+  'language',
+] as const;
+export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
+
+/** Asked and required by default: a participant can be reached and addressed. */
+const REGISTRATION_DEFAULTS: Record<RegistrationField, { asked: boolean; required: boolean }> = {
+  firstName: { asked: true, required: true },
+  lastName: { asked: true, required: true },
+  email: { asked: true, required: true },
+  mobile: { asked: true, required: false },
+  dateOfBirth: { asked: false, required: false },
+  gender: { asked: false, required: false },
+  address: { asked: false, required: false },
+  city: { asked: false, required: false },
+  state: { asked: false, required: false },
+  zipcode: { asked: false, required: false },
+  country: { asked: true, required: true },
+  language: { asked: true, required: true },
+};
+
+/** The registration field that carries the verification code of each verification method. */
+export const VERIFICATION_FIELD = { email: 'email', sms: 'mobile' } as const satisfies Record<
+  string,
+  RegistrationField
+>;
+
+function fieldIssue(path: PropertyKey[], messageKey: string, messageParams?: Record<string, string | number>) {
+  return { code: 'custom' as const, path, message: messageKey, params: { messageKey, messageParams } };
+}
+
+const imageId = () => optionalValue(FileIdSchema);
+
+export const APP_SECTION_BUILDERS = {
+  branding: (_t: TextKit) =>
+    z
+      .object({
+        logoFileId: imageId(),
+        iconFileId: imageId(),
+        primaryColor: HexColorSchema.default(DEFAULT_STUDY_COLOR),
+        secondaryColor: optionalValue(HexColorSchema),
+      })
+      .strict(),
+
+  onboarding: (t: TextKit) =>
+    z
+      .object({
+        steps: distinctList(z.enum(ONBOARDING_STEPS), ONBOARDING_STEPS.length).default([...ONBOARDING_STEPS]),
+        introduction: t.rich(),
+      })
+      .strict(),
+
+  welcomeScreens: (t: TextKit) =>
+    z
+      .object({
+        screens: keyedById(
+          z.object({ id: ItemIdSchema, title: t.title(), body: t.rich(), imageFileId: imageId() }).strict(),
+          20,
+        ).default([]),
+      })
+      .strict(),
+
+  eligibility: (t: TextKit) =>
+    z
+      .object({
+        introduction: t.rich(),
+        questions: keyedById(
+          z.object({ id: ItemIdSchema, text: t.short(), qualifyingAnswer: z.enum(['YES', 'NO']) }).strict(),
+          50,
+        ).default([]),
+        ineligibleMessage: t.rich(),
+      })
+      .strict(),
+
+  learnMore: (t: TextKit) =>
+    z
+      .object({
+        sections: keyedById(z.object({ id: ItemIdSchema, title: t.title(), body: t.rich() }).strict(), 50).default([]),
+      })
+      .strict(),
+
+  infoScreens: (t: TextKit) =>
+    z
+      .object({
+        screens: keyedById(
+          z.object({ id: ItemIdSchema, title: t.title(), body: t.rich(), imageFileId: imageId() }).strict(),
+          50,
+        ).default([]),
+      })
+      .strict(),
+
+  feedback: (t: TextKit) =>
+    z
+      .object({
+        enabled: z.boolean().default(false),
+        prompt: t.optionalShort(),
+        quiz: keyedById(
+          z
+            .object({
+              id: ItemIdSchema,
+              question: t.short(),
+              options: keyedById(z.object({ id: ItemIdSchema, text: t.label() }).strict(), 10).min(2),
+              correctOptionId: ItemIdSchema,
+            })
+            .strict()
+            .superRefine((q, ctx) => {
+              if (!q.options.some((o) => o.id === q.correctOptionId))
+                ctx.addIssue(fieldIssue(['correctOptionId'], 'studyContent.correctOptionMissing'));
+            }),
+          50,
+        ).default([]),
+      })
+      .strict(),
+
+  appDescription: (t: TextKit) => z.object({ title: t.optionalTitle(), description: t.rich() }).strict(),
+
+  appAvailability: (_t: TextKit) =>
+    z
+      .object({
+        web: z.boolean().default(true),
+        ios: z.boolean().default(false),
+        android: z.boolean().default(false),
+        iosStoreUrl: optionalValue(WebLinkSchema),
+        androidStoreUrl: optionalValue(WebLinkSchema),
+      })
+      .strict(),
+
+  marketing: (t: TextKit) =>
+    z
+      .object({
+        headline: t.optionalTitle(),
+        summary: t.rich(),
+        contactEmail: optionalValue(EmailSchema),
+        recruitmentUrl: optionalValue(WebLinkSchema),
+      })
+      .strict(),
+
+  healthAccess: (t: TextKit) =>
+    z
+      .object({
+        enabled: z.boolean().default(false),
+        dataTypes: distinctList(z.enum(HEALTH_DATA_TYPES), HEALTH_DATA_TYPES.length).default([]),
+        explanation: t.rich(),
+      })
+      .strict()
+      .superRefine((h, ctx) => {
+        // Asking for access to nothing would show the participant an empty permission screen.
+        if (h.enabled && h.dataTypes.length === 0) ctx.addIssue(fieldIssue(['dataTypes'], 'errors.tooFew', { min: 1 }));
+      }),
+
+  registration: (_t: TextKit) =>
+    z
+      .object({
+        verificationMethod: z.enum(['email', 'sms']).default('email'),
+        fields: z
+          .object(
+            Object.fromEntries(
+              REGISTRATION_FIELDS.map((f) => [
+                f,
+                z.object({ asked: z.boolean(), required: z.boolean() }).strict().default(REGISTRATION_DEFAULTS[f]),
+              ]),
+            ) as Record<RegistrationField, z.ZodDefault<z.ZodObject<{ asked: z.ZodBoolean; required: z.ZodBoolean }>>>,
+          )
+          .strict()
+          .prefault({}),
+      })
+      .strict()
+      .superRefine((r, ctx) => {
+        for (const f of REGISTRATION_FIELDS) {
+          if (r.fields[f].required && !r.fields[f].asked)
+            ctx.addIssue(fieldIssue(['fields', f, 'required'], 'studyContent.requiredNotAsked'));
+        }
+        const field = VERIFICATION_FIELD[r.verificationMethod];
+        if (!r.fields[field].required)
+          ctx.addIssue(fieldIssue(['fields', field, 'required'], 'studyContent.verificationFieldRequired'));
+      }),
+
+  videos: (t: TextKit) =>
+    z
+      .object({
+        items: keyedById(
+          z
+            .object({
+              id: ItemIdSchema,
+              title: t.title(),
+              description: t.rich(),
+              fileId: optionalValue(FileIdSchema),
+              url: optionalValue(WebLinkSchema),
+            })
+            .strict()
+            .superRefine((v, ctx) => {
+              // One source per video: an upload or a link, so the app never has to choose.
+              if ((v.fileId === null) === (v.url === null))
+                ctx.addIssue(fieldIssue(['url'], 'studyContent.videoSource'));
+            }),
+          50,
+        ).default([]),
+      })
+      .strict(),
+
+  cohorts: (t: TextKit) =>
+    z
+      .object({
+        items: keyedById(
+          z.object({ id: ItemIdSchema, name: t.label(), description: t.optionalShort() }).strict(),
+          50,
+        ).default([]),
+      })
+      .strict(),
+};

@@ -45,3 +45,18 @@ test('the Spanish portal gets the server’s own texts in Spanish: the attempts 
   ).toBeVisible();
   await shot(page, 'staff-forgot-password-es');
 });
+
+test('a code by text message for an account without a mobile number says so, instead of a masked number', async ({
+  page,
+}) => {
+  await page.goto('/#/forgot-password');
+  await page.getByLabel('Username or e-mail').fill('pi.demo');
+  await page.getByRole('button', { name: 'Send a code by text message instead' }).click();
+  await expect(
+    page.getByText('No mobile number is on file for this account. Choose e-mail to receive the code.').first(),
+  ).toBeVisible();
+  // It stays on the form, where the e-mailed link is one click away.
+  await expect(page).toHaveURL(/#\/forgot-password$/);
+  await expect(page.getByRole('button', { name: 'Send reset link' })).toBeVisible();
+  await shot(page, 'staff-sms-no-phone');
+});

@@ -1,6 +1,6 @@
 /**
  * The request's language (Accept-Language) for what the server writes itself, and the recipient's for
- * what the outbox sends (decision 0021).
+ * what the outbox sends (decision 0025).
  */
 import {
   inviteUser,

@@ -1,5 +1,5 @@
 /**
- * /api/docs: the OpenAPI document and its interactive reference (decision 0022). The reference's bundle
+ * /api/docs: the OpenAPI document and its interactive reference (decision 0026). The reference's bundle
  * comes from @scalar/fastify-api-reference; only its bundle route answers, the page is ours (no inline
  * script, so the CSP stays `script-src 'self'`).
  */

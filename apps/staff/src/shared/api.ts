@@ -130,7 +130,7 @@ const errorDeps: ErrorHandlerDeps = {
 /** Headers, error decision and timeout shared by the JSON client and the uploader (000 §7.1, A-234). */
 export const clientHooks: ClientHooks = {
   headers(endpoint) {
-    // The interface language: the server writes its messages and e-mails in it (decision 0021).
+    // The interface language: the server writes its messages and e-mails in it (decision 0025).
     const headers: Record<string, string | undefined> = {
       ...envHeaderFor(endpoint, currentHash()),
       'accept-language': i18n.language,

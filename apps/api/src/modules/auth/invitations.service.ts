@@ -12,7 +12,7 @@ export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
 
 /**
  * Sends the invitation and returns its link (the create-admin command prints it). In the inviter's
- * language: the invitee's is not known yet (decision 0021).
+ * language: the invitee's is not known yet (decision 0025).
  */
 export async function sendInvitation(
   ctx: DbCtx & Pick<ServiceCtx, 'config' | 'request'>,

@@ -42,7 +42,7 @@ export async function sendOtp(
   const real = user ? (body.channel === 'sms' ? user.phone_number : user.email) : null;
   if (user && !real) {
     // An account without a mobile number is told so, and pointed to e-mail, instead of getting a
-    // decoy mask it would read as its own number (decision 0021). The attempt is on the trail.
+    // decoy mask it would read as its own number (decision 0025). The attempt is on the trail.
     ctx.audit({
       action: 'auth.otp.send',
       entityType: 'user',

@@ -81,7 +81,7 @@ export async function issueChallenge(
 
 /**
  * The code goes through the outbox: SMS for sms, e-mail otherwise. Codes go to staff accounts, which
- * store no language yet: the language of the request that asked for the code (decision 0021).
+ * store no language yet: the language of the request that asked for the code (decision 0025).
  */
 export async function deliverCode(
   ctx: DbCtx & Pick<ServiceCtx, 'request'>,

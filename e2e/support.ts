@@ -20,7 +20,12 @@ export async function shot(page: Page, name: string): Promise<void> {
 export async function expectAccessible(page: Page): Promise<void> {
   const result = await new AxeBuilder({ page }).setLegacyMode().analyze();
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  // Each finding names its elements and axe's summary, so a failure says where to look.
+  expect(
+    serious.map(
+      (v) => `${v.id}: ${v.help}: ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary}`).join('; ')}`,
+    ),
+  ).toEqual([]);
 }
 
 export async function staffSignIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {

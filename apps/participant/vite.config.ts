@@ -34,7 +34,11 @@ export default defineConfig({
       // The workspace packages are libraries of declarations: a module none of whose exports the
       // portal uses is left out (keeps the staff-only contract and domain parts out of this bundle).
       treeshake: {
-        moduleSideEffects: (id: string) => !/\/packages\/(contract|domain|ui)\/src\//.test(id) || /\.css$/.test(id),
+        // The activity messages register themselves when imported (activity-catalogue.ts): kept (decision 0036).
+        moduleSideEffects: (id: string) =>
+          !/\/packages\/(contract|domain|ui)\/src\//.test(id) ||
+          /\.css$/.test(id) ||
+          /\/domain\/src\/messages\/activity-catalogue\.ts$/.test(id),
         // zod's schema builders have no side effects: a schema no endpoint of this bundle uses is left out.
         manualPureFunctions: ['z'],
       },

@@ -13,6 +13,10 @@ export const SHARED_DEPENDENCIES = [
   'react-i18next',
 ];
 
+/** Message tables that join the catalogue when imported (translate.ts registerMessages). */
+const SELF_REGISTERING_MESSAGES =
+  /\/domain\/src\/messages\/(staff-messages|activity-catalogue|sso-catalogue|study-catalogue|files-catalogue)\.ts$/;
+
 // Staff portal: served by the API at `/` (hash routes), dev server proxies /api to the API.
 export default defineConfig({
   base: '/',
@@ -33,7 +37,11 @@ export default defineConfig({
       // so a module none of whose exports the portal uses (activity rules, their parser) is left out of
       // the first route; zod's schema builders have no side effects.
       treeshake: {
-        moduleSideEffects: (id: string) => !/\/packages\/(contract|domain|ui)\/src\//.test(id) || /\.css$/.test(id),
+        // The staff message tables register themselves when imported (staff-messages.ts): kept (decision 0034).
+        moduleSideEffects: (id: string) =>
+          !/\/packages\/(contract|domain|ui)\/src\//.test(id) ||
+          /\.css$/.test(id) ||
+          SELF_REGISTERING_MESSAGES.test(id),
         manualPureFunctions: ['z'],
       },
     },

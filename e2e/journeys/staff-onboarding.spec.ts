@@ -11,7 +11,7 @@ const email = `nina.${stamp}@trialpath.example`;
 const username = `nina.${stamp}#1`;
 const password = 'Welcome#2026';
 const newPassword = 'Renewed#2027';
-const phone = '+15550100142';
+const phone = '+1 5550100142';
 
 async function adminToken(request: APIRequestContext): Promise<string> {
   const r = await request.post('/api/v1/auth/login', { data: { username: 'admin', password: DEMO_PASSWORD } });
@@ -94,10 +94,15 @@ test('an invitee registers with a username checked for availability (A-017, A-07
   // Names come prefilled from the invitation.
   await expect(page.getByLabel('First name')).toHaveValue('Nina');
   await expect(page.getByLabel('Last name')).toHaveValue('Newman');
+  // The username's rules are shown up front, as the password's are, and ticked while typing.
+  const rules = page.locator('#username-rules');
+  await expect(rules.getByText('Username requirements')).toBeVisible();
+  await expect(rules.getByRole('listitem').filter({ hasText: '(not met)' })).toHaveCount(4);
   // The availability check reports why a username cannot be used, after leaving the field.
   await page.getByLabel('Username').fill('crc.demo');
   await page.getByLabel('Username').blur();
-  await expect(page.getByText(/Username must contain at least one number/)).toBeVisible();
+  await expect(page.getByLabel('Username')).toHaveAccessibleDescription(/Username must contain at least one number/);
+  await expect(rules.getByRole('listitem').filter({ hasText: '(not met)' })).toHaveCount(2);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Username').blur();
   await expect(page.getByText('This username is available.')).toBeVisible();
@@ -111,13 +116,22 @@ test('an invitee registers with a username checked for availability (A-017, A-07
   await expect(page.getByRole('status').filter({ hasText: 'Your account has been created' })).toBeVisible();
 });
 
-test('the new account completes the profile with a photo and reaches the studies (A-014, A-159)', async ({ page }) => {
+test('the new account completes the profile with a photo and reaches the studies (A-014, A-159)', async ({
+  page,
+  request,
+}) => {
   await page.goto('/#/login');
   await signIn(page, username, password);
 
   // Profile not completed yet: about-you first.
   await expect(page).toHaveURL(/#\/about-you\/[0-9a-f-]+/);
   await expect(page.getByRole('heading', { name: 'About you' })).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveValue('Nina');
+  // The profile step cannot be skipped: Studies (and any signed-in address) lead back to it.
+  await page.getByRole('link', { name: 'Studies' }).click();
+  await expect(page).toHaveURL(/#\/about-you\/[0-9a-f-]+$/);
+  await page.goto('/#/studies?page=2');
+  await expect(page).toHaveURL(/#\/about-you\/[0-9a-f-]+\?redirectTo=/);
   await expect(page.getByLabel('First name')).toHaveValue('Nina');
 
   await page.locator('input[type="file"]').setInputFiles({
@@ -131,13 +145,21 @@ test('the new account completes the profile with a photo and reaches the studies
   await expect(photo).toBeVisible();
   expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(400);
 
-  await page.getByLabel('Mobile phone').fill(phone);
+  // The mobile number needs the password and a texted code (decision 0028).
+  await page.getByRole('button', { name: 'Add a mobile number' }).click();
+  await page.getByRole('textbox', { name: 'Mobile number' }).fill('555 010 0142');
+  await page.getByLabel('Current password').fill(password);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  const texted = (await mailbox(request, phone)).find((m) => m.channel === 'sms');
+  await page.getByRole('textbox', { name: 'One-time code' }).fill(/\b(\d{6})\b/.exec(texted!.body)![1]!);
+  await page.getByRole('button', { name: 'Confirm new number' }).click();
+  await expect(page.getByTestId('current-mobile')).toHaveText(phone);
   await page.getByLabel('Work phone').fill('+1 555 0100 100');
   await page.getByLabel('Licence type').fill('RN');
   await shot(page, 'staff-about-you');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(page).toHaveURL(/#\/studies$/);
+  await expect(page).toHaveURL(/#\/studies\?page=2$/);
   await expect(page.getByRole('heading', { name: 'Studies', exact: true })).toBeVisible();
 });
 

@@ -8,14 +8,17 @@ import { type ImportEdge, importsUnder } from './imports';
 const isTest = (file: string) => /\.test\.tsx?$|\/test\/|test-utils|test-setup/.test(file);
 const show = (e: ImportEdge) => `${e.from} → ${e.to ?? e.specifier}`;
 
-/** The workspace packages a package's source may use. */
+/**
+ * The workspace packages a package's source may use. `@trialpath/domain/staff-messages` registers the single
+ * sign-on and study build messages; the participant portal must not carry them (its 150 kB first-load budget).
+ */
 const WORKSPACE_DEPENDENCIES: Record<string, readonly string[]> = {
   'packages/domain/src': [],
   'packages/contract/src': ['@trialpath/domain'],
   'packages/ui/src': ['@trialpath/domain', '@trialpath/contract'],
-  'apps/staff/src': ['@trialpath/domain', '@trialpath/contract', '@trialpath/ui'],
+  'apps/staff/src': ['@trialpath/domain', '@trialpath/domain/staff-messages', '@trialpath/contract', '@trialpath/ui'],
   'apps/participant/src': ['@trialpath/domain', '@trialpath/contract', '@trialpath/ui'],
-  'apps/api/src': ['@trialpath/domain', '@trialpath/contract'],
+  'apps/api/src': ['@trialpath/domain', '@trialpath/domain/staff-messages', '@trialpath/contract'],
 };
 
 describe('workspace layers: domain ← contract ← ui ← portals; the API uses domain and contract', () => {

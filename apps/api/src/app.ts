@@ -8,15 +8,17 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { ENDPOINTS } from '@trialpath/contract';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { localizeApiError } from '@trialpath/domain';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import { localizeApiError, messageRef } from '@trialpath/domain';
+// The single sign-on and study build messages join the catalogue (not in the package index: staff-messages.ts).
+import '@trialpath/domain/staff-messages';
 import { sql } from 'kysely';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
 import { registerDocs } from './http/docs-routes';
 import { requestLanguage } from './http/negotiation';
 import { portalAddressFor } from './http/portal-addresses';
-import { fail, HttpError } from './kernel/errors';
+import { fail, fieldError, HttpError } from './kernel/errors';
 import { registerEndpoints, registerUploadParsers } from './http/register';
 import { createGuard, createPlatform } from './platform';
 import { ALL_ROUTES } from './routes';
@@ -27,6 +29,38 @@ function maskUrl(url: string): string {
 }
 
 const JSON_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * The dotted path and name of the first key the JSON parser refuses (`__proto__`, or `constructor` holding
+ * `prototype`). `JSON.parse` makes such keys plain own properties, so walking them here is harmless.
+ */
+function forbiddenKey(text: string): { path: string; key: string } | null {
+  const walk = (v: unknown, path: string): { path: string; key: string } | null => {
+    if (v === null || typeof v !== 'object') return null;
+    for (const key of Object.keys(v)) {
+      const child = (v as Record<string, unknown>)[key];
+      const at = path ? `${path}.${key}` : key;
+      if (key === '__proto__') return { path: at, key };
+      if (key === 'constructor' && child !== null && typeof child === 'object' && Object.hasOwn(child, 'prototype'))
+        return { path: at, key };
+      const found = walk(child, at);
+      if (found) return found;
+    }
+    return null;
+  };
+  try {
+    return walk(JSON.parse(text), '');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An address the server has no answer for: a path climbing out with `..` (the static files refuse it with
+ * a 403 of their own), a malformed percent-encoding — a 404 with the catalogue's body, never a 500.
+ */
+const notFoundBody = (req: { headers: Record<string, string | string[] | undefined> }) =>
+  localizeApiError(fail('NOT_FOUND').body, requestLanguage(req.headers));
 
 /** "1 MiB", "2 MiB", "512 KiB": the limit named in a 413 message. */
 function formatByteLimit(bytes: number): string {
@@ -52,6 +86,8 @@ function toHttpError(err: FastifyError, bodyLimit = JSON_BODY_LIMIT): HttpError 
     return fail('MALFORMED_JSON');
   if (err.statusCode === 400) return fail('VALIDATION_FAILED');
   if (err.statusCode === 413) return fail('PAYLOAD_TOO_LARGE', { limit });
+  // The static files' refusals (a `..` path is 403 there, a missing file 404): no such address.
+  if (err.statusCode === 403 || err.statusCode === 404) return fail('NOT_FOUND');
   if (err.statusCode === 415) return fail('UNSUPPORTED_MEDIA_TYPE');
   return null;
 }
@@ -67,6 +103,10 @@ export async function buildApp({ db, config, logStream }: BuildAppOptions): Prom
   const app = Fastify({
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
+    // A malformed address (`/%`, overlong encodings) is answered like any unknown one.
+    frameworkErrors: (_err, req, reply) => {
+      (reply as FastifyReply).status(404).send(notFoundBody(req));
+    },
     logger: {
       level: config.logLevel,
       ...(logStream ? { stream: logStream } : {}),
@@ -105,6 +145,19 @@ export async function buildApp({ db, config, logStream }: BuildAppOptions): Prom
 
   // The API speaks JSON only: anything else is 415, not a string handed to the schemas.
   app.removeContentTypeParser('text/plain');
+  // A body key named `__proto__` (or `constructor` with `prototype`) is refused as the unknown field it
+  // is, by name, rather than as "not valid JSON" (the parser refuses it before the schema could).
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    jsonParser(req, body as string, (err, value) => {
+      // The parser says "not valid JSON" for both; text that JSON.parse reads was refused for a key.
+      const found =
+        (err as FastifyError | null)?.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? forbiddenKey(body as string) : null;
+      if (found) return done(fieldError(found.path, messageRef('errors.unknownField', { field: found.key })));
+      done(err, value);
+    });
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -125,6 +178,16 @@ export async function buildApp({ db, config, logStream }: BuildAppOptions): Prom
         upgradeInsecureRequests: null,
       },
     },
+    // frame-ancestors 'none' forbids every frame; X-Frame-Options says the same to browsers without CSP
+    // (SAMEORIGIN, helmet's default, contradicted it).
+    frameguard: { action: 'deny' },
+    // Sent below, and only over TLS: over plain http it means nothing and would pin a host that has no TLS.
+    hsts: false,
+  });
+  // HSTS only when the request came over TLS: the socket's own, or X-Forwarded-Proto: https from a proxy
+  // the configuration trusts (TRUST_PROXY; Fastify reads the header only then).
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   if (config.corsOrigins.length > 0) await app.register(cors, { origin: config.corsOrigins, credentials: false });
   await app.register(rateLimit, {

@@ -1,6 +1,7 @@
 /** Server configuration, read once from the environment (or built by tests). */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,6 +27,11 @@ export interface AppConfig {
   staticDirs: { staff: string; participant: string };
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  /**
+   * Public calls that must not tell known from unknown accounts (forgot password / username, reset codes,
+   * participant sign-in) answer no sooner than this (decision 0023). 0 turns the floor off (tests).
+   */
+  publicResponseFloorMs: number;
   /** Outbox delivery (decision 0006); a channel without a peer stays queued (the demo mailbox shows it). */
   delivery: {
     smtpUrl: string | undefined;
@@ -34,6 +40,45 @@ export interface AppConfig {
     smsWebhookToken: string | undefined;
     pollMs: number;
   };
+  /**
+   * Where stored files' bytes go (decision 0033): a directory under the data directory by default;
+   * S3-compatible object storage when S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and
+   * S3_REGION are all set.
+   */
+  files: FileStorageConfig;
+}
+
+export type FileStorageConfig =
+  | { backend: 'directory'; dir: string }
+  | {
+      backend: 's3';
+      endpoint: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      region: string;
+    };
+
+/** The file storage the environment names: S3 when every S3_ variable is set, else a directory. */
+export function fileStorageConfig(env: NodeJS.ProcessEnv, dataDir: string): FileStorageConfig {
+  const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION } = env;
+  if (S3_ENDPOINT && S3_BUCKET && S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY && S3_REGION) {
+    return {
+      backend: 's3',
+      endpoint: S3_ENDPOINT,
+      bucket: S3_BUCKET,
+      accessKeyId: S3_ACCESS_KEY_ID,
+      secretAccessKey: S3_SECRET_ACCESS_KEY,
+      region: S3_REGION,
+    };
+  }
+  const partly = [S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION].some(Boolean);
+  if (partly) {
+    throw new Error(
+      'S3 file storage needs all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION.',
+    );
+  }
+  return { backend: 'directory', dir: path.join(dataDir, 'files') };
 }
 
 /** Demo mode keeps a generated JWT secret in the data dir so sessions survive restarts. */
@@ -83,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     accessTokenTtlSeconds: 15 * 60,
     refreshTokenTtlDays: 14,
+    publicResponseFloorMs: Number(env.PUBLIC_RESPONSE_FLOOR_MS ?? 250),
     delivery: {
       smtpUrl: env.SMTP_URL || undefined,
       mailFrom: env.MAIL_FROM ?? 'Trialpath <no-reply@localhost>',
@@ -90,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       smsWebhookToken: env.SMS_WEBHOOK_TOKEN || undefined,
       pollMs: Number(env.OUTBOX_POLL_MS ?? 5000),
     },
+    files: fileStorageConfig(env, dataDir),
   };
 }
 
@@ -111,6 +158,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     staticDirs: { staff: '/nonexistent/staff', participant: '/nonexistent/participant' },
     accessTokenTtlSeconds: 15 * 60,
     refreshTokenTtlDays: 14,
+    publicResponseFloorMs: 0,
     delivery: {
       smtpUrl: undefined,
       mailFrom: 'Trialpath <no-reply@localhost>',
@@ -118,6 +166,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       smsWebhookToken: undefined,
       pollMs: 5000,
     },
+    // Outside the repository: what tests store is thrown away with the machine's temporary files.
+    files: { backend: 'directory', dir: path.join(tmpdir(), 'trialpath-test-files') },
     ...overrides,
   };
 }

@@ -5,11 +5,14 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { identityRoutes } from './modules/auth/identity.routes';
 import { participantAuthRoutes } from './modules/auth/participant-auth.routes';
 import { clientRoutes } from './modules/clients/clients.routes';
+import { brandingRoutes } from './modules/versions/versions-branding.routes';
 import { flagRoutes } from './modules/flags/flags.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { participantRoutes } from './modules/participants/participants.routes';
+import { siteRoutes } from './modules/sites/sites.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
 import { studyRoutes } from './modules/studies/studies.routes';
+import { studyBuildRoutes } from './modules/study-build/study-build.routes';
 import { profileRoutes } from './modules/users/profile.routes';
 import { versionRoutes } from './modules/versions/versions.routes';
 import { userRoutes } from './modules/users/users.routes';
@@ -25,7 +28,10 @@ export const ALL_ROUTES: readonly RouteDef[] = [
   ...userRoutes,
   ...accountAdminRoutes,
   ...studyRoutes,
+  ...studyBuildRoutes,
   ...versionRoutes,
   ...participantRoutes,
   ...ssoRoutes,
+  ...siteRoutes,
+  ...brandingRoutes,
 ];

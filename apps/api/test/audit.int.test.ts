@@ -108,7 +108,24 @@ describe('audit trail', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.brokenId).toBe(Number(third.id));
-      expect(r.count).toBe(2);
+      expect(r.breaks).toEqual([{ id: Number(third.id), reason: 'content changed' }]);
     }
+  });
+
+  it('every tampered entry is reported, not only the first (issue 8)', async () => {
+    const rows = await t.db.selectFrom('audit_log').select('id').orderBy('id').limit(5).execute();
+    // The third entry is still forged by the test before (the isolated database keeps its writes).
+    const [second, third, fourth] = [Number(rows[1]!.id), Number(rows[2]!.id), Number(rows[3]!.id)];
+    await sql`alter table audit_log disable trigger all`.execute(t.db);
+    await sql`update audit_log set after = '{"forged":true}' where id in (${second}, ${fourth})`.execute(t.db);
+    await sql`alter table audit_log enable trigger all`.execute(t.db);
+    const r = await verifyAuditChain(t.db, 2); // across batches
+    expect(r.ok).toBe(false);
+    if (!r.ok)
+      expect(r.breaks).toEqual([
+        { id: second, reason: 'content changed' },
+        { id: third, reason: 'content changed' },
+        { id: fourth, reason: 'content changed' },
+      ]);
   });
 });

@@ -132,7 +132,7 @@ describe('staff sign-in', () => {
     expect((await login('cra.demo', DEMO_PASSWORD)).status).toBe(200);
   });
 
-  it('an invited user without a password is "not fully verified"', async () => {
+  it('an invited user without a password answers like a wrong password (decision 0023), then signs in', async () => {
     const admin = await staffAccess(t, 'admin');
     const inv = await call(t.app, inviteUser, {
       token: admin.accessToken,
@@ -147,8 +147,9 @@ describe('staff sign-in', () => {
     expect(inv.status).toBe(200);
     expect(inv.json).toMatchObject({ username: 'new.person', status: 'INVITED', userRole: 'StudyManager' });
     const r = await login('new.person', 'anything');
-    expect(r.status).toBe(403);
-    expect(r.json.message).toBe('Access token not available. Seems your account is not fully verified.');
+    // Not "not fully verified" before a password was checked: that would tell an invited account apart.
+    expect(r.status).toBe(401);
+    expect(r.json.code).toBe('INVALID_CREDENTIALS');
     // invitation link in the outbox → create password → sign in
     const mail = await latestOutbox(t.db, 'new.person@trialpath.example');
     const token = /#\/create-password\/([A-Za-z0-9_-]+)/.exec(mail.body)![1]!;
@@ -202,7 +203,7 @@ describe('tokens', () => {
       .select('after')
       .where('action', '=', 'auth.logout')
       .executeTakeFirstOrThrow();
-    expect(entry.after).toEqual({ revokedRefreshCount: 2 });
+    expect(entry.after).toMatchObject({ endedSessions: 1 });
     expect((await call(t.app, refreshTokens, { body: { refreshToken: s.refreshToken } })).status).toBe(401);
     expect((await call(t.app, refreshTokens, { body: { refreshToken: st.json.refreshToken, studyId } })).status).toBe(
       401,
@@ -347,16 +348,8 @@ describe('password recovery and change', () => {
     expect(await auditActions(t.db, await idOf(t.db, 'users', { username: 'crc.demo' }))).toContain(
       'auth.password.reset',
     );
-    // put the demo password back for the other tests
-    const s = await staffLoginTokens(t.app, 'crc.demo', 'Reset#pass2');
-    expect(
-      (
-        await call(t.app, changePassword, {
-          token: s.accessToken,
-          body: { currentPassword: 'Reset#pass2', newPassword: DEMO_PASSWORD },
-        })
-      ).status,
-    ).toBe(200);
+    // (Each test's writes are rolled back: the demo password is back for the next test. Choosing it
+    // again here would be refused: it is one of the last five, decision 0024.)
   });
 
   it('a password reset unlocks a locked account, as the lock message says', async () => {

@@ -10,7 +10,6 @@
  * - `staffAccess(t, username)` / `participantAccess(t, username)`: a demo account's access token,
  *   minted by the token module; `staffLoginTokens` signs in for real (tests of sign-in and sessions).
  */
-import { randomUUID } from 'node:crypto';
 import type { Endpoint } from '@trialpath/contract';
 import { buildPath } from '@trialpath/contract';
 import type { FastifyInstance } from 'fastify';
@@ -20,7 +19,7 @@ import { type AppConfig, testConfig } from '../src/config';
 import type { Db, DbHandle } from '../src/db/database';
 import type { Database } from '../src/db/schema';
 import type { Platform } from '../src/kernel/context';
-import { participantAccessToken, staffAccessToken } from '../src/modules/auth/session-tokens';
+import { openSession, participantAccessToken, staffAccessToken } from '../src/modules/auth/session-tokens';
 import { participantByUsername } from '../src/modules/participants/participants.service';
 import { studyByCode } from '../src/modules/studies/studies.service';
 import { generalAuthorities, userByUsername } from '../src/modules/users/users.service';
@@ -175,8 +174,9 @@ export async function latestOutbox(db: Db, recipient: string) {
 
 /**
  * A demo staff account's access token as sign-in would issue it (the token module, the account's
- * authorities and token version), without signing in: no argon2, nothing written, no audit entry.
- * Its session has no refresh token: tests of sign-in, refresh or sign-out use staffLoginTokens.
+ * authorities and token version), without signing in: no argon2, no audit entry; only its server-side
+ * session row is written (the guard checks it). The session has no refresh token: tests of sign-in,
+ * refresh or sign-out use staffLoginTokens.
  */
 export async function staffAccess(t: Pick<TestApp, 'db' | 'config'>, username: string) {
   const user = await userByUsername(t, username);
@@ -186,7 +186,7 @@ export async function staffAccess(t: Pick<TestApp, 'db' | 'config'>, username: s
     studyId: null,
     authorities: await generalAuthorities(t, user),
     tokenVersion: user.token_version,
-    sessionId: randomUUID(),
+    sessionId: (await openSession(t, { userId: user.id })).id,
   });
   return { accessToken, expiresIn: t.config.accessTokenTtlSeconds };
 }
@@ -203,7 +203,7 @@ export async function participantAccess(t: Pick<TestApp, 'db' | 'config'>, usern
     participantId: found.id,
     studyId: found.study_id,
     environment: found.environment,
-    sessionId: randomUUID(),
+    sessionId: (await openSession(t, { participantId: found.id })).id,
   });
   return { accessToken, pid: found.id, expiresIn: t.config.accessTokenTtlSeconds };
 }

@@ -17,6 +17,7 @@ import {
   verifyTwoFactor,
   verifyUser,
 } from '@trialpath/contract';
+import { translate } from '@trialpath/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -220,7 +221,7 @@ describe('mobile one-time code', () => {
     const demo = await idOf(t.db, 'studies', { code: 'DEMO' });
     const r = await call(t.app, sendMobileOtp, {
       token: s.accessToken,
-      body: { mobileCountryCode: '1', phone: '(555) 123-4567', studyId: demo },
+      body: { currentPassword: DEMO_PASSWORD, mobileCountryCode: '1', phone: '(555) 123-4567', studyId: demo },
     });
     expect(r.status).toBe(200);
     expect(r.json).toEqual({ challengeId: expect.any(String), channel: 'sms', destination: '+1 ••• ••• 4567' });
@@ -249,19 +250,19 @@ describe('mobile one-time code', () => {
     const s = await staffAccess(t, 'crc.demo');
     const bad = await call(t.app, sendMobileOtp, {
       token: s.accessToken,
-      body: { mobileCountryCode: '+1', phone: 'call me maybe' },
+      body: { currentPassword: DEMO_PASSWORD, mobileCountryCode: '+1', phone: 'call me maybe' },
     });
     expect(bad.status).toBe(400);
     expect(bad.json.fieldErrors).toEqual({ phone: ['Enter a valid mobile number.'] });
     const cc = await call(t.app, sendMobileOtp, {
       token: s.accessToken,
-      body: { mobileCountryCode: 'US', phone: '5551234567' },
+      body: { currentPassword: DEMO_PASSWORD, mobileCountryCode: 'US', phone: '5551234567' },
     });
     expect(cc.json.fieldErrors).toEqual({ mobileCountryCode: ['Enter a valid country code, for example +1.'] });
     const sleep = await idOf(t.db, 'studies', { code: 'SLEEP' });
     const other = await call(t.app, sendMobileOtp, {
       token: s.accessToken,
-      body: { mobileCountryCode: '+44', phone: '7911 123456', studyId: sleep },
+      body: { currentPassword: DEMO_PASSWORD, mobileCountryCode: '+44', phone: '7911 123456', studyId: sleep },
     });
     expect(other.status).toBe(403);
   });
@@ -273,12 +274,15 @@ describe('change e-mail (OTPVerifiedRequest)', () => {
     const id = await idOf(t.db, 'users', { username: 'cra.demo' });
     const same = await call(t.app, changeEmail, {
       token: s.accessToken,
-      body: { email: 'CRA.demo@trialpath.example' },
+      body: { email: 'CRA.demo@trialpath.example', currentPassword: DEMO_PASSWORD },
     });
     expect(same.status).toBe(400);
     expect(same.json.fieldErrors).toEqual({ email: ['This is already your e-mail address.'] });
 
-    const r = await call(t.app, changeEmail, { token: s.accessToken, body: { email: 'clara@monitors.example' } });
+    const r = await call(t.app, changeEmail, {
+      token: s.accessToken,
+      body: { email: 'clara@monitors.example', currentPassword: DEMO_PASSWORD },
+    });
     expect(r.status).toBe(200);
     expect(r.json).toEqual({ challengeId: expect.any(String), channel: 'email', destination: 'c•••@monitors.example' });
     const notice = await latestOutbox(t.db, 'cra.demo@trialpath.example');
@@ -306,7 +310,10 @@ describe('change e-mail (OTPVerifiedRequest)', () => {
 
   it('verifying with the change-email code replaces the address at once', async () => {
     const s = await staffAccess(t, 'studyadmin');
-    const r = await call(t.app, changeEmail, { token: s.accessToken, body: { email: 'sam@sponsor.example' } });
+    const r = await call(t.app, changeEmail, {
+      token: s.accessToken,
+      body: { email: 'sam@sponsor.example', currentPassword: DEMO_PASSWORD },
+    });
     const code = codeIn((await latestOutbox(t.db, 'sam@sponsor.example')).body);
     const other = await staffAccess(t, 'pi.demo');
     // someone else's session cannot use it
@@ -407,6 +414,31 @@ describe('registration by invitation', () => {
       'RESET_TOKEN_USED',
     );
     expect(await auditActions(t.db, l.json.user.id)).toContain('user.register');
+  });
+
+  it('the names get the cleaning PUT /me gives them (no markup that runs, no frames); a name cleaned away is required', async () => {
+    const token = await registerToken('new.coordinator@trialpath.example');
+    const empty = await call(t.app, registerUser, {
+      body: { token, username: 'Nora#2025', firstName: '<script>x</script>', lastName: 'N', password: 'Welcome#2025' },
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.json.fieldErrors).toEqual({ firstName: [translate('errors.required')] });
+    const ok = await call(t.app, registerUser, {
+      body: {
+        token,
+        username: 'Nora#2025',
+        firstName: '<iframe srcdoc="&lt;script&gt;alert(1)&lt;/script&gt;"></iframe>Nora',
+        lastName: '<img src=x onerror=alert(1)>New & Co',
+        password: 'Welcome#2025',
+      },
+    });
+    expect(ok.status).toBe(200);
+    const row = await t.db
+      .selectFrom('users')
+      .select(['first_name', 'last_name'])
+      .where('username', '=', 'nora#2025')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ first_name: 'Nora', last_name: '<img src=x>New & Co' });
   });
 
   it('an invitation without a username links #/register; a taken username → 409 with a clear message', async () => {

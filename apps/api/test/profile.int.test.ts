@@ -39,7 +39,6 @@ describe('profile update (sanitised endpoint)', () => {
       body: {
         firstName: '<script>alert(1)</script>Carla',
         lastName: 'Lee<img src=x onerror=alert(1)>',
-        phoneNumber: '+1 5551234567',
         workNumber: '555-0100',
         licenseType: 'javascript:alert(1)RN',
       },
@@ -49,7 +48,7 @@ describe('profile update (sanitised endpoint)', () => {
       firstName: 'Carla',
       lastName: 'Lee<img src=x>',
       name: 'Carla Lee<img src=x>',
-      phoneNumber: '+1 5551234567',
+      phoneNumber: null,
       workNumber: '555-0100',
       licenseType: 'alert(1)RN',
       profileCompleted: true,
@@ -77,9 +76,9 @@ describe('profile update (sanitised endpoint)', () => {
     // absent fields are kept, null clears
     const r2 = await call(t.app, updateProfile, {
       token: s.accessToken,
-      body: { firstName: 'Carlos', lastName: 'Coordinator', phoneNumber: null },
+      body: { firstName: 'Carlos', lastName: 'Coordinator', workNumber: null },
     });
-    expect(r2.json).toMatchObject({ phoneNumber: null, workNumber: '555-0100', licenseType: 'alert(1)RN' });
+    expect(r2.json).toMatchObject({ workNumber: null, licenseType: 'alert(1)RN' });
   });
 
   it('a name that is only a script is empty after sanitising → 400', async () => {
@@ -92,9 +91,9 @@ describe('profile update (sanitised endpoint)', () => {
     expect(Object.keys(r.json.fieldErrors)).toEqual(['firstName']);
     const tooLong = await call(t.app, updateProfile, {
       token: s.accessToken,
-      body: { firstName: 'A', lastName: 'B', phoneNumber: '1'.repeat(31) },
+      body: { firstName: 'A', lastName: 'B', workNumber: '1'.repeat(31) },
     });
-    expect(Object.keys(tooLong.json.fieldErrors)).toEqual(['phoneNumber']);
+    expect(Object.keys(tooLong.json.fieldErrors)).toEqual(['workNumber']);
   });
 });
 

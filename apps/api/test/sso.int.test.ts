@@ -363,7 +363,7 @@ describe('single-sign-on code to token', () => {
     const s = await staffAccess(t, 'cra.demo');
     const change = await call(t.app, changeEmail, {
       token: s.accessToken,
-      body: { email: 'clara.sso@monitors.example' },
+      body: { email: 'clara.sso@monitors.example', currentPassword: DEMO_PASSWORD },
     });
     expect(change.status).toBe(200);
     const sessions = async () =>

@@ -60,10 +60,10 @@ const publishDemoDraft = () =>
   );
 
 describe('reading the draft', () => {
-  it("gives the seeded DEMO draft v1: bilingual welcome screens, every other section's default, revisions at 0", async () => {
+  it("gives the seeded DEMO draft v2: bilingual welcome screens, every other section's default, revisions at 0", async () => {
     const r = await readDraft('studyadmin');
     expect(r.status).toBe(200);
-    expect(r.json).toMatchObject({ id: demoDraft, studyId: demo, number: 1, name: 'v1', status: 'DRAFT', revision: 0 });
+    expect(r.json).toMatchObject({ id: demoDraft, studyId: demo, number: 2, name: 'v2', status: 'DRAFT', revision: 0 });
     expect(r.json.content.welcomeScreens.screens.map((s: { id: string }) => s.id)).toEqual([
       'welcome',
       'what-to-expect',
@@ -71,13 +71,20 @@ describe('reading the draft', () => {
     expect(r.json.content.welcomeScreens.screens[1].title).toEqual({ en: 'What to expect', es: 'Qué esperar' });
     expect(Object.keys(r.json.content)).toEqual([...STUDY_CONTENT_SECTIONS]);
     expect(Object.values(r.json.sectionRevisions)).toEqual(STUDY_CONTENT_SECTIONS.map(() => 0));
-    // the test data space runs the draft being built; nothing is live yet
+    // the test data space runs the draft being built; live runs the published v1 (the demo study is live)
     const study = await t.db
       .selectFrom('studies')
       .select(['test_version_id', 'live_version_id'])
       .where('id', '=', demo)
       .executeTakeFirstOrThrow();
-    expect(study).toEqual({ test_version_id: demoDraft, live_version_id: null });
+    const v1 = await t.db
+      .selectFrom('study_versions')
+      .select(['id', 'status'])
+      .where('study_id', '=', demo)
+      .where('number', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(study).toEqual({ test_version_id: demoDraft, live_version_id: v1.id });
+    expect(v1.status).toBe('PUBLISHED');
   });
 
   it('SLEEP has an empty draft (every default: the teal, no screens)', async () => {

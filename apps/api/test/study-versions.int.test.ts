@@ -103,7 +103,7 @@ describe('creating the draft version', () => {
       fieldErrors: { name: ['Another version of this study already has this name.'] },
     });
     // a name only another study uses is free here
-    await sql`update study_versions set name = 'Demo only', name_key = 'demo only' where study_id = ${demo}`.execute(
+    await sql`update study_versions set name = 'Demo only', name_key = 'demo only' where study_id = ${demo} and status = 'DRAFT'`.execute(
       t.db,
     );
     expect((await create({ name: 'Demo Only' })).status).toBe(200);

@@ -10,11 +10,12 @@ import {
   participantForgotPassword,
   participantLogin,
   staffLogin,
+  unlockUser,
   updateProfile,
 } from '@trialpath/contract';
 import { translate } from '@trialpath/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, participantAccess, staffAccess, type TestApp } from './helpers';
+import { auditActions, call, createTestApp, idOf, participantAccess, staffAccess, type TestApp } from './helpers';
 
 let t: TestApp;
 let staffToken: string;
@@ -63,7 +64,7 @@ describe.each(Object.entries(BAD))('a %s in a string field answers 400 with that
     expectRefused(await call(t.app, endpoint, { body }), field);
   });
 
-  it.each(['firstName', 'lastName', 'phoneNumber', 'workNumber', 'licenseType'])('profile %s', async (field) => {
+  it.each(['firstName', 'lastName', 'workNumber', 'licenseType'])('profile %s', async (field) => {
     const r = await call(t.app, updateProfile, {
       token: staffToken,
       body: { firstName: 'Ada', lastName: 'Admin', [field]: bad },
@@ -73,18 +74,44 @@ describe.each(Object.entries(BAD))('a %s in a string field answers 400 with that
   });
 });
 
+describe('a reason for change holding a lone surrogate or NUL is refused, so the trail never stores U+FFFD for it (issue 8)', () => {
+  it.each(Object.entries(BAD))('%s in the unlock reason', async (_kind, bad) => {
+    const userId = await idOf(t.db, 'users', { username: 'crc.demo' });
+    const r = await call(t.app, unlockUser, { token: staffToken, params: { userId }, body: { reason: bad } });
+    expectRefused(r, 'reason');
+    expect(await auditActions(t.db, userId)).toEqual([]);
+  });
+});
+
+/** Path values each endpoint's params schema accepts (an id, or the first choice of a list such as `:type`). */
+function wellFormedParams(e: Endpoint): Record<string, string> {
+  const shape = (e.params as { shape?: Record<string, { options?: readonly string[] }> } | undefined)?.shape ?? {};
+  return Object.fromEntries(
+    [...e.path.matchAll(/:(\w+)/g)].map((m) => [
+      m[1]!,
+      shape[m[1]!]?.options?.[0] ?? '00000000-0000-4000-8000-000000000000',
+    ]),
+  );
+}
+
+/** The smallest query the endpoint accepts: its required fields (a section revision, a page) as 0. */
+function wellFormedQuery(e: Endpoint): Record<string, string> | undefined {
+  const r = e.query?.safeParse({});
+  if (!r || r.success) return undefined;
+  return Object.fromEntries(r.error.issues.map((i) => [String(i.path[0]), '0']));
+}
+
 describe('every endpoint refuses unsafe text in each part of the request', () => {
   const tokenFor = (e: Endpoint) =>
     e.audience === 'staff' ? staffToken : e.audience === 'participant' ? participantToken : undefined;
   const withBody = ENDPOINTS.filter((e) => e.method !== 'GET' && !e.upload);
 
   it.each(withBody.map((e) => [e.id, e] as const))('%s: body', async (_id, e) => {
-    const params = Object.fromEntries(
-      [...e.path.matchAll(/:(\w+)/g)].map((m) => [m[1]!, '00000000-0000-4000-8000-000000000000']),
-    );
+    const params = wellFormedParams(e);
     const r = await call(t.app, e, {
       params,
       token: tokenFor(e),
+      query: wellFormedQuery(e),
       body: { probe: '\u0000', nested: { list: ['\uDC00'] } },
     });
     expect(r.status).toBe(400);
@@ -92,9 +119,7 @@ describe('every endpoint refuses unsafe text in each part of the request', () =>
   });
 
   it.each(ENDPOINTS.filter((e) => e.query).map((e) => [e.id, e] as const))('%s: query', async (_id, e) => {
-    const params = Object.fromEntries(
-      [...e.path.matchAll(/:(\w+)/g)].map((m) => [m[1]!, '00000000-0000-4000-8000-000000000000']),
-    );
+    const params = wellFormedParams(e);
     const r = await call(t.app, e, { params, token: tokenFor(e), query: { search: 'a\u0000' } });
     expect(r.status).toBe(400);
     expect(r.json.fieldErrors).toEqual({ search: [refused] });

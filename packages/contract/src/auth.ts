@@ -130,6 +130,7 @@ export const forgotPassword = defineEndpoint({
   audience: 'public',
   env: 'neutral',
   rateLimited: true,
+  responseFloor: true,
   summary: 'E-mail a password-reset link (same answer whether or not the account exists)',
   body: z.object({ username: z.string().min(1).max(320) }).strict(),
   response: OkSchema,
@@ -180,6 +181,8 @@ export const changePassword = defineEndpoint({
   path: '/api/v1/auth/password',
   audience: 'staff',
   env: 'neutral',
+  // A wrong current password also counts toward the sign-in lockout (decision 0022).
+  rateLimited: true,
   summary: 'Change own password (current password required)',
   body: refuseReusedPassword(
     z.object({ currentPassword: Password, newPassword: NewPasswordSchema }).strict(),

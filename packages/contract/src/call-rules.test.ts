@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as filesContract from './files';
 import {
   callEnvironment,
   carriesAuthorization,
@@ -12,12 +13,15 @@ import {
   getStudyToken,
   hashQueryKey,
   listStudies,
+  makeStudyVersionLive,
   participantRefresh,
+  publishStudyVersion,
   queryKeyOf,
   refreshTokens,
   requestEnvironment,
   staffLogin,
 } from './index';
+import { getSite, listSites, listUserSites, updateSiteStatus } from './sites';
 
 /** Version creation (000 §7.1): declared as always working on test data. */
 const createVersion = createStudyDraft;
@@ -38,9 +42,13 @@ describe('endpoint metadata: the data space of a call (A-151–A-153)', () => {
     expect(requestEnvironment(getStudy, undefined)).toBe('LIVE');
     expect(requestEnvironment(staffLogin, 'test')).toBe('LIVE');
     expect(requestEnvironment(createVersion, undefined)).toBe('TEST');
+    // making a version live is the explicit publish to live, whatever the page (decision 0030)
+    expect(requestEnvironment(makeStudyVersionLive, 'test')).toBe('LIVE');
+    expect(callEnvironment(makeStudyVersionLive, 'TEST')).toBe('LIVE');
+    expect(requestEnvironment(publishStudyVersion, undefined)).toBe('TEST');
   });
 
-  it('A-153, decision 0020: the authentication calls and the study draft are environment-neutral, but participant sign-in and recovery', () => {
+  it('A-153, decisions 0020 and 0028: the authentication calls, the study draft and staff accounts are environment-neutral, but participant sign-in and recovery', () => {
     // The declaration is what the clients and the server read; this checks no authentication endpoint forgot it.
     const isAuthArea = (path: string) =>
       path.startsWith('/api/v1/auth/') || path.startsWith('/api/v1/participant-auth/');
@@ -50,9 +58,98 @@ describe('endpoint metadata: the data space of a call (A-151–A-153)', () => {
     const authArea = ENDPOINTS.filter((e) => isAuthArea(e.path) && !participantLookups.includes(e.id)).map((e) => e.id);
     // The draft of a study is one record, read and edited alike from a live or a test page (decision 0020).
     const studyDraft = [getStudyDraft, ...Object.values(DRAFT_SECTION_ENDPOINTS)].map((e) => e.id);
-    expect(neutral.sort()).toEqual([...authArea, ...studyDraft].sort());
+    // Staff accounts have no test twin (decision 0028): own profile, contact changes, user administration.
+    const isAccountArea = (path: string) => /^\/api\/v1\/(me|users|roles)(\/|$)/.test(path);
+    const accounts = ENDPOINTS.filter((e) => isAccountArea(e.path)).map((e) => e.id);
+    expect(accounts).toEqual(expect.arrayContaining(['updateProfile', 'unlockUser', 'logoutUser', 'changeEmail']));
+    // Every version record is neutral too (decision 0030): its reads, notes and archiving; an assignment's body
+    // names its own data space.
+    const versionRecords = [
+      'listStudyVersions',
+      'getStudyVersion',
+      'checkStudyVersionName',
+      'nextStudyVersion',
+      'diffStudyVersions',
+      'studyVersionAuditLog',
+      'getVersionAssignments',
+      'updateStudyVersionNotes',
+      'archiveStudyVersion',
+      'setVersionAssignment',
+    ];
+    // Branding images belong to the draft; a stored file and a study document are one record (decision 0033).
+    const files = ENDPOINTS.filter((e) => Object.values(filesContract).includes(e as never)).map((e) => e.id);
+    expect(files).toEqual(expect.arrayContaining(['uploadBrandingImage', 'getBrandingFile']));
+    // The study record itself is one record in both data spaces (decision 0031); its live variant reads live.
+    const studyRecords = [
+      'createStudy',
+      'updateStudy',
+      'getStudyRecord',
+      'getStudyRecordNoCache',
+      'setStudyStatus',
+      'getStudyBuildProgress',
+      'buildStudy',
+      'launchStudy',
+      'setStudyApproval',
+      'duplicateStudy',
+      'getStudyOverview',
+      'getStudyOverviewV2',
+      'getStudyFeaturesV2',
+      'getCountryStudyVersions',
+      'listLanguages',
+      'listStudyLanguageItems',
+      'listSupportedCountries',
+    ];
+    // A site's details and the teams are one record in both data spaces; its status follows the page (decision 0032).
+    const siteRecords = [
+      'createSite',
+      'updateSite',
+      'getSiteSettings',
+      'updateSiteSettings',
+      'searchTeam',
+      'addTeamMember',
+      'inviteTeamMember',
+      'setTeamMemberStatus',
+      'updateTeamMemberRole',
+      'setSiteMemberBlinded',
+    ];
+    // The draft's texts out to a translation agency and back, and the report of what is missing (decision 0035).
+    const translations = [
+      'exportTranslations',
+      'importTranslations',
+      'missingTranslationsReport',
+      // the IRB/EC documentation of a published version (decision 0035)
+      'listIrbDocuments',
+      'generateIrbDocument',
+      'downloadIrbDocument',
+      'emailIrbDocument',
+    ];
+    expect(neutral.sort()).toEqual(
+      [
+        ...new Set([
+          ...authArea,
+          ...studyDraft,
+          ...accounts,
+          ...versionRecords,
+          ...studyRecords,
+          ...siteRecords,
+          ...translations,
+          ...files,
+        ]),
+      ].sort(),
+    );
     expect(neutral.length).toBeGreaterThan(10);
     for (const id of participantLookups) expect(ENDPOINTS.find((e) => e.id === id)?.env).toBeUndefined();
+  });
+});
+
+describe('site access type (C-148, decision 0032)', () => {
+  it('TEST or LIVE, decided by the page: the site reads and the status change follow the page’s data space', () => {
+    for (const e of [listSites, getSite, listUserSites, updateSiteStatus]) {
+      expect(callEnvironment(e, 'TEST')).toBe('TEST');
+      expect(callEnvironment(e, 'LIVE')).toBe('LIVE');
+      expect(requestEnvironment(e, 'test')).toBe('TEST');
+      expect(requestEnvironment(e, undefined)).toBe('LIVE');
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import type { BodyOf, Endpoint, ParamsOf, QueryOf } from './endpoint';
 
 /**
  * The data space of a call made from a page of `pageEnvironment`: the endpoint's own when it declares
- * one (`test` → TEST), null for an environment-neutral call (authentication, A-153), else the page's.
+ * one (`test` → TEST, `live` → LIVE), null for an environment-neutral call (authentication, A-153), else the page's.
  */
 export function callEnvironment(
   endpoint: Pick<Endpoint, 'env'>,
@@ -16,6 +16,7 @@ export function callEnvironment(
 ): AppEnvironment | null {
   if (endpoint.env === 'neutral') return null;
   if (endpoint.env === 'test') return 'TEST';
+  if (endpoint.env === 'live') return 'LIVE';
   return pageEnvironment;
 }
 

@@ -8,11 +8,15 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * The data space a call works on (000 §7.1, decisions A-151–A-153), when it is not the page's:
  * - `neutral`: the call is the same in live and test and never carries the Env header — the
- *   authentication calls (a session, its tokens and per-study tokens serve both data spaces; A-153);
- * - `test`: the call always works on test data, whatever the page (version creation, 000 §7.1).
+ *   authentication calls (a session, its tokens and per-study tokens serve both data spaces; A-153) and
+ *   everything about staff accounts — own profile, contact changes, user administration: an account has
+ *   no test twin, so its changes are audited LIVE even when an `Env: TEST` header comes along (decision 0028);
+ * - `test`: the call always works on test data, whatever the page (version creation, 000 §7.1);
+ * - `live`: the call always works on live data, whatever the page (making a version live: the explicit
+ *   publish to live, decision 0030).
  * Absent: the call follows the page (test twin, design, customize, review and activity-library pages → test).
  */
-export type EndpointEnvironment = 'neutral' | 'test';
+export type EndpointEnvironment = 'neutral' | 'test' | 'live';
 
 /**
  * Why the loader is not shown for this endpoint's calls (000 §7.1 exclusions, A-161); `true` for an
@@ -51,6 +55,11 @@ export interface Endpoint<
   response: R;
   /** Rate-limited sign-in / recovery endpoint. */
   rateLimited?: boolean;
+  /**
+   * A public call that must not reveal whether an account exists: it answers no sooner than the
+   * server's floor (250 ms by default), whatever the outcome (decision 0023).
+   */
+  responseFloor?: boolean;
   /** The loader is not shown for this endpoint's calls, and why (spec 000 §7.1 exclusions, A-161). */
   noLoader?: EndpointLoaderExclusion;
   /** The call's data space when it is not the page's (see EndpointEnvironment). */

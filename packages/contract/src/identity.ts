@@ -9,6 +9,7 @@ import { NewPasswordSchema } from './passwords';
 import { defineEndpoint } from './endpoint';
 
 const ChallengeId = z.string().min(1).max(200);
+const CurrentPassword = z.string().min(1).max(256);
 const Code = z.string().min(4).max(10);
 
 /** A code was sent: the handle for the verify call and where it went (masked). */
@@ -32,6 +33,7 @@ export const sendOtp = defineEndpoint({
   audience: 'public',
   env: 'neutral',
   rateLimited: true,
+  responseFloor: true,
   summary:
     'Send a one-time code (purpose reset-password) by e-mail or SMS; same answer for unknown accounts; 409 NO_PHONE_ON_FILE for SMS to an account without a mobile number',
   body: z
@@ -51,9 +53,12 @@ export const sendMobileOtp = defineEndpoint({
   path: '/api/v1/auth/otp/mobile',
   audience: 'staff',
   env: 'neutral',
-  summary: 'Send a code by SMS to a new mobile number of the signed-in user (country code gets a leading +)',
+  summary:
+    'Send a code by SMS to a new mobile number of the signed-in user (country code gets a leading +); needs the current password',
   body: z
     .object({
+      /** Re-authentication (decision 0028): a stolen access token alone cannot move the account's codes. */
+      currentPassword: CurrentPassword,
       mobileCountryCode: z.string().min(1).max(6),
       phone: z.string().min(4).max(30),
       studyId: z.string().uuid().optional(),
@@ -73,7 +78,7 @@ export const verifyOtp = defineEndpoint({
   audience: 'public',
   env: 'neutral',
   rateLimited: true,
-  summary: 'Verify a one-time code (reset-password → reset token; mobile → number stored)',
+  summary: 'Verify a one-time code (reset-password → reset token; mobile → number stored, the e-mail address told)',
   body: z.object({ challengeId: ChallengeId, code: Code }).strict(),
   response: z.object({ verified: z.literal(true), resetToken: z.string().nullable() }),
 });
@@ -84,8 +89,10 @@ export const changeEmail = defineEndpoint({
   method: 'PUT',
   path: '/api/v1/me/email',
   audience: 'staff',
-  summary: 'Start an e-mail change: a code is sent to the new address (account marked not verified)',
-  body: z.object({ email: z.string().email().max(320) }).strict(),
+  env: 'neutral',
+  summary:
+    'Start an e-mail change (needs the current password): a code is sent to the new address (account marked not verified)',
+  body: z.object({ email: z.string().email().max(320), currentPassword: CurrentPassword }).strict(),
   response: OtpChallengeSchema.extend({ channel: z.literal('email') }),
 });
 
@@ -94,7 +101,9 @@ export const verifyEmailChange = defineEndpoint({
   method: 'POST',
   path: '/api/v1/me/email/verify',
   audience: 'staff',
-  summary: 'Confirm an e-mail change with its code: the address is replaced, the account verified again',
+  env: 'neutral',
+  summary:
+    'Confirm an e-mail change with its code: the address is replaced, the account verified again, the old address told',
   body: z.object({ challengeId: ChallengeId, code: Code }).strict(),
   response: StaffUserSchema,
 });
@@ -107,6 +116,7 @@ export const forgotUsername = defineEndpoint({
   audience: 'public',
   env: 'neutral',
   rateLimited: true,
+  responseFloor: true,
   summary: 'E-mail the usernames of the active staff accounts with this address (same answer when none)',
   body: z.object({ email: z.string().min(1).max(320) }).strict(),
   response: OkSchema,
@@ -120,6 +130,7 @@ export const verifyUser = defineEndpoint({
   method: 'POST',
   path: '/api/v1/users/verify',
   audience: 'public',
+  env: 'neutral',
   rateLimited: true,
   summary: 'Whether a registration token is usable; the invited e-mail and names',
   audit: false, // a read sent as POST (the token stays out of the address)
@@ -138,6 +149,7 @@ export const checkUsername = defineEndpoint({
   method: 'POST',
   path: '/api/v1/users/check-username',
   audience: 'public',
+  env: 'neutral',
   rateLimited: true,
   summary: 'Whether a username (lowercased) follows the rule and is free; message says why not',
   audit: false, // a read sent as POST
@@ -151,6 +163,7 @@ export const registerUser = defineEndpoint({
   method: 'POST',
   path: '/api/v1/users/register',
   audience: 'public',
+  env: 'neutral',
   rateLimited: true,
   summary: 'Complete an invitation: username, names and password (token single use; 409 when the username is taken)',
   body: z

@@ -2,13 +2,18 @@ import * as auth from './auth';
 import * as identity from './identity';
 import * as participant from './participant';
 import * as participantAccount from './participant-account';
+import * as sites from './sites';
 import * as sso from './sso';
 import * as profile from './profile';
 import * as studies from './studies';
+import * as studyBuild from './study-build';
 import * as studyContent from './study-content';
 import * as studyVersions from './study-versions';
+import * as studyTranslations from './study-translations';
+import * as irbDocumentation from './irb-documentation';
 import * as system from './system';
 import * as users from './users';
+import * as files from './files';
 import type { Endpoint } from './endpoint';
 
 export * from './endpoint';
@@ -18,13 +23,18 @@ export * from './identity';
 export * from './participant';
 export * from './participant-account';
 export * from './passwords';
+export * from './sites';
 export * from './sso';
 export * from './profile';
 export * from './studies';
+export * from './study-build';
 export * from './study-content';
 export * from './study-versions';
+export * from './study-translations';
+export * from './irb-documentation';
 export * from './system';
 export * from './users';
+export * from './files';
 export * from './client';
 export * from './upload';
 export * from './request';
@@ -42,13 +52,18 @@ export const ENDPOINTS: readonly Endpoint[] = [
   auth,
   users,
   studies,
+  studyBuild,
   studyVersions,
   studyContent,
+  studyTranslations,
+  irbDocumentation,
   participant,
   participantAccount,
   identity,
   profile,
   sso,
+  sites,
+  files,
 ]
   .flatMap((m) => endpointsOf(m as Record<string, unknown>))
   .concat(Object.values(studyContent.DRAFT_SECTION_ENDPOINTS));

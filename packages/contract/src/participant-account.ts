@@ -19,6 +19,7 @@ export const participantLogin = defineEndpoint({
   path: '/api/v1/participant-auth/login',
   audience: 'public',
   rateLimited: true,
+  responseFloor: true,
   summary: 'Participant sign-in to one study (web portal)',
   body: z
     .object({
@@ -38,6 +39,7 @@ export const participantForgotUsername = defineEndpoint({
   path: '/api/v1/participant-auth/forgot-username',
   audience: 'public',
   rateLimited: true,
+  responseFloor: true,
   summary: 'E-mail the username to the address on file (same answer whether or not it exists)',
   body: z
     .object({
@@ -55,6 +57,7 @@ export const participantForgotPassword = defineEndpoint({
   path: '/api/v1/participant-auth/forgot-password',
   audience: 'public',
   rateLimited: true,
+  responseFloor: true,
   summary: 'E-mail a reset link (#/participants/web/{studyCode}/reset-password/{token})',
   body: z
     .object({
@@ -83,6 +86,8 @@ export const participantChangePassword = defineEndpoint({
   method: 'PUT',
   path: '/api/v1/participant/password',
   audience: 'participant',
+  // A wrong previous password also counts toward the lockout (decision 0022).
+  rateLimited: true,
   summary: 'Change own password (previous and proposed password)',
   body: refuseReusedPassword(
     z.object({ previousPassword: z.string().min(1).max(256), proposedPassword: NewPasswordSchema }).strict(),

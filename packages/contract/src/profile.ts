@@ -11,13 +11,15 @@ export const updateProfile = defineEndpoint({
   method: 'PUT',
   path: '/api/v1/me',
   audience: 'staff',
+  env: 'neutral',
   sanitize: true,
-  summary: 'Update own profile (names, phone, work number, licence type); sets profileCompleted',
+  // The mobile number and the e-mail address are not changed here: they need the current password and a
+  // code sent to the new one (sendMobileOtp + verifyOtp, changeEmail + verifyEmailChange; decision 0028).
+  summary: 'Update own profile (names, work number, licence type); sets profileCompleted',
   body: z
     .object({
       firstName: z.string().trim().min(1).max(100),
       lastName: z.string().trim().min(1).max(100),
-      phoneNumber: OptionalText(30),
       workNumber: OptionalText(30),
       licenseType: OptionalText(100),
     })
@@ -34,6 +36,7 @@ export const uploadProfileImage = defineEndpoint({
   method: 'PUT',
   path: '/api/v1/me/profile-image',
   audience: 'staff',
+  env: 'neutral',
   upload: { contentTypes: PROFILE_IMAGE_TYPES, maxBytes: PROFILE_IMAGE_MAX_BYTES },
   summary: 'Upload own profile image (raw PNG, JPEG or WebP body, at most 2 MiB); returns its URL path',
   response: z.object({ profileImage: z.string() }),
@@ -45,6 +48,7 @@ export const getProfileImage = defineEndpoint({
   method: 'GET',
   path: '/api/v1/users/:userId/profile-image',
   audience: 'staff',
+  env: 'neutral',
   summary: "A staff user's profile image (any signed-in staff user of the same client); binary",
   params: z.object({ userId: z.string().uuid() }).strict(),
   response: z.any(),

@@ -25,17 +25,21 @@ export const listStudies = defineEndpoint({
   path: '/api/v1/studies',
   audience: 'staff',
   permission: 'studies.list',
-  summary: "Studies the caller is assigned to, searched, sorted and paged (SystemAdmin sees all of the client's)",
+  summary:
+    "Studies the caller is assigned to, searched by name, code or sponsor, filtered by status, sorted and paged (SystemAdmin sees all of the client's); deleted studies only when asked for",
   query: z
     .object({
       search: z.string().max(200).optional(),
+      /** Only studies in this status; a deleted study is listed only when asked for by this filter. */
+      status: StudyStatusSchema.optional(),
       sort: z.enum(STUDY_SORT_FIELDS).default('name'),
       order: z.enum(['asc', 'desc']).default('asc'),
       page: z.coerce.number().int().min(1).default(1),
       pageSize: z.coerce.number().int().min(1).max(100).default(15),
     })
     .strict(),
-  response: pageOf(StudyListItemSchema),
+  /** `canCreate`: whether the caller may create a study (the list's "New study"), by the server's permission check. */
+  response: pageOf(StudyListItemSchema).extend({ canCreate: z.boolean() }),
 });
 
 const SiteSchema = z.object({

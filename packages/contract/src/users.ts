@@ -23,6 +23,7 @@ export const getProfile = defineEndpoint({
   method: 'GET',
   path: '/api/v1/me',
   audience: 'staff',
+  env: 'neutral',
   summary: 'Profile of the signed-in staff user',
   response: StaffUserSchema,
 });
@@ -32,6 +33,7 @@ export const getInstantUser = defineEndpoint({
   method: 'GET',
   path: '/api/v1/users/:userId/instant',
   audience: 'staff',
+  env: 'neutral',
   summary: 'Instant user data: study assignments with assigned sites, data access type',
   params: z.object({ userId: z.string().uuid() }).strict(),
   response: InstantUserSchema,
@@ -50,6 +52,7 @@ export const getRoles = defineEndpoint({
   method: 'GET',
   path: '/api/v1/roles',
   audience: 'staff',
+  env: 'neutral',
   summary: 'Roles by type (platform or site), optionally only those at or below the caller (hierarchy)',
   query: z
     .object({ type: z.enum(['platform', 'site']).default('platform'), hierarchy: z.enum(['true', 'false']).optional() })
@@ -69,6 +72,7 @@ export const getLockStatus = defineEndpoint({
   method: 'GET',
   path: '/api/v1/users/:userId/lock-status',
   audience: 'staff',
+  env: 'neutral',
   permission: 'users.view',
   summary: 'Failed sign-in count and lock status of a user',
   params: z.object({ userId: z.string().uuid() }).strict(),
@@ -80,6 +84,7 @@ export const unlockUser = defineEndpoint({
   method: 'POST',
   path: '/api/v1/users/:userId/unlock',
   audience: 'staff',
+  env: 'neutral',
   permission: 'users.unlock',
   summary: 'Administrator unlock: resets the failed-attempt count and the lock (reason required, audited)',
   reasonRequired: true,
@@ -93,6 +98,7 @@ export const inviteUser = defineEndpoint({
   method: 'POST',
   path: '/api/v1/users',
   audience: 'staff',
+  env: 'neutral',
   permission: 'users.manage',
   // Names typed by one person and shown to many: sanitised like the content-editing endpoints.
   sanitize: true,
@@ -114,6 +120,7 @@ export const logoutUser = defineEndpoint({
   method: 'POST',
   path: '/api/v1/users/:userId/logout',
   audience: 'staff',
+  env: 'neutral',
   permission: 'users.manage',
   summary: 'Sign a user out everywhere (revokes all refresh tokens); their next call gets 403 globalSignout',
   params: z.object({ userId: z.string().uuid() }).strict(),

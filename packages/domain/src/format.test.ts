@@ -67,6 +67,13 @@ describe('formatDisplayDate', () => {
     expect(formatDisplayDate('2024-03-05T12:00:00', 'YYYY')).toBe('2024');
   });
 
+  it('names the month in the portal language (Intl), keeping escaped text and the order', () => {
+    expect(formatDisplayDate(winter, DATE_FORMATS.DATE_TIME, 'UTC', 'es')).toBe('05 mar 2024 03:04 PM');
+    expect(formatDisplayDate('2024-09-05T15:04:00Z', 'DD MMMM YYYY [MMM]', 'UTC', 'es')).toBe('05 septiembre 2024 MMM');
+    expect(formatDisplayDate(summer, DATE_FORMATS.MONTH_YEAR, 'UTC', 'en-GB')).toBe('Jul 2024');
+    expect(formatDisplayDate(summer, DATE_FORMATS.DATE_TIME_UTC, 'UTC', 'es')).toBe('05 jul 2024 03:04 PM UTC');
+  });
+
   it('upper-cases DD MMM YYYY', () => {
     expect(formatDateUpper('2024-03-05T15:04:00Z', 'UTC')).toBe('05 MAR 2024');
   });

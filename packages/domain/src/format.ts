@@ -46,21 +46,40 @@ const DISPLAY_ZONES: Record<DisplayZone, string> = {
   Pacific: 'America/Los_Angeles',
 };
 
+/** A month's name in a language through Intl (no locale tables in the bundle): "Nov" / "nov", "November". */
+function monthName(month: number, lang: string, width: 'short' | 'long'): string {
+  try {
+    const name = new Intl.DateTimeFormat(lang, { month: width, timeZone: 'UTC' }).format(Date.UTC(2000, month, 15));
+    return name.replace(/\.$/, '');
+  } catch {
+    return '';
+  }
+}
+
 /**
  * Format a date for display with a dayjs format. With a zone the time is shown in that zone (UTC,
  * US Eastern, US Pacific; `z` gives the zone abbreviation, e.g. EST/EDT, PST/PDT); without, in the
- * local time of the machine. Invalid or missing dates give ''.
+ * local time of the machine. Invalid or missing dates give ''. With a language other than English the
+ * month names (`MMM`, `MMMM`) are that language's ("24 nov 2026"); the numbers and the order stay.
  */
 export function formatDisplayDate(
   date: Date | string | number | null | undefined,
   format: string = DATE_FORMATS.DATE,
   zone?: DisplayZone,
+  lang = 'en',
 ): string {
   if (date === null || date === undefined || date === '') return '';
-  const d = dayjs(date);
-  if (!d.isValid()) return '';
-  if (zone) return d.tz(DISPLAY_ZONES[zone]).format(format);
-  return d.format(format);
+  const parsed = dayjs(date);
+  if (!parsed.isValid()) return '';
+  const d = zone ? parsed.tz(DISPLAY_ZONES[zone]) : parsed;
+  if (lang.toLowerCase().startsWith('en')) return d.format(format);
+  // Month tokens outside [escaped] parts become the month's name, escaped, in the language.
+  const localized = format.replace(/(\[[^\]]*\])|MMMM|MMM/g, (token, escaped?: string) => {
+    if (escaped) return escaped;
+    const name = monthName(d.month(), lang, token === 'MMMM' ? 'long' : 'short');
+    return name ? `[${name}]` : token;
+  });
+  return d.format(localized);
 }
 
 /** 'DD MMM YYYY' in upper case, e.g. "05 MAR 2024" (002 §9). */

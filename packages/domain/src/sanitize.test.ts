@@ -27,6 +27,12 @@ describe('sanitizeContent (002 §5)', () => {
     ['Tom &amp; Jerry', 'Tom & Jerry'],
     ['Tom &AMP; Jerry', 'Tom & Jerry'],
     ['one = 1 and once=twice', 'one = 1 and once=twice'],
+    ['<iframe srcdoc="&lt;script&gt;alert(1)&lt;/script&gt;"></iframe>Ana', 'Ana'],
+    ['<p srcdoc="&lt;script&gt;x&lt;/script&gt;">t</p>', '<p>t</p>'],
+    ["<IFRAME SRCDOC='<b>x</b>' src=x>", ''],
+    ['a<frame src="x">b<frameset>c</frameset>d', 'abcd'],
+    ['<object data="x.swf"></object><embed src="x.svg">ok', 'ok'],
+    ['a frame of reference, an object lesson', 'a frame of reference, an object lesson'],
     ['', ''],
   ])('%j → %j', (input, output) => {
     expect(sanitizeContent(input)).toBe(output);

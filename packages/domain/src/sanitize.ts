@@ -2,7 +2,8 @@
  * Request sanitising for content-editing endpoints (002 §5). Applied by the server to string
  * values of PUT/POST bodies, headers and query strings: removes script tags (with content), eval(…)
  * and expression(…) calls, javascript:/vbscript: prefixes (also written with numeric character
- * references or with tabs/newlines inside) and every inline on… event-handler attribute (any case,
+ * references or with tabs/newlines inside), frame, object and embed tags, `srcdoc` attributes and every
+ * inline on… event-handler attribute (any case,
  * also after a quoted value containing `>`), and turns `&amp;` back into `&`. Runs until the text stops changing so
  * nested tricks like `<scr<script></script>ipt>` do not survive. Every step runs in linear time
  * (issue 7): this runs on every request body.
@@ -42,7 +43,12 @@ const VBSCRIPT = SCHEME('vbscript');
 // A tag (closed, or unclosed at the end of the text). Quoted attribute values are skipped whole, so
 // a `>` inside quotes does not end the tag early and hide the attributes after it.
 const TAG = /<(?:[^<>"']|"[^"]*(?:"|$)|'[^']*(?:'|$))*(?:>|$)/g;
-const HANDLER = /[\s/"']on[a-z]+\s*=\s*(?:"[^"]*"?|'[^']*'?|[^\s>]*)/gi;
+// Inline handlers (on…) and `srcdoc`, whose value is a whole HTML document run in a frame, script included
+// (written as `&lt;script&gt;`, which no other step sees as markup).
+const HANDLER = /[\s/"'](?:on[a-z]+|srcdoc)\s*=\s*(?:"[^"]*"?|'[^']*'?|[^\s>]*)/gi;
+// Elements that load another document into the page: the tags go (their text, if any, stays).
+// Quoted values are skipped whole, as in TAG, so a `>` inside one does not end the tag early.
+const FRAME_TAG = /<\s*(?:\/\s*)?(?:i?frame|frameset|object|embed)\b(?:[^>"']|"[^"]*"?|'[^']*'?)*>?/gi;
 const AMP = /&amp;/gi;
 
 // Removing a handler can join the text around it into a new one (` onx` + ` ony=""` + `=""`): passes
@@ -77,6 +83,7 @@ export function stripUnsafeMarkup(input: string): string {
     const before = out;
     out = removeElementBlocks(out, SCRIPT_OPEN, SCRIPT_CLOSE)
       .replace(SCRIPT_TAG, '')
+      .replace(FRAME_TAG, '')
       .replace(EVAL_CALL, '')
       .replace(EXPRESSION_CALL, '')
       .replace(JAVASCRIPT, '')

@@ -46,7 +46,8 @@ describe('safe text (NUL and lone surrogates are refused everywhere)', () => {
         expect(isSafeText(s)).toBe(wellFormed && !s.includes('\u0000'));
       }),
     );
-  });
+    // A hundred random strings: quick alone, but slow on a machine busy with other suites.
+  }, 30_000);
 });
 
 /** encodeURIComponent throws on lone surrogates: an independent check of well-formedness. */

@@ -5,7 +5,8 @@ import { useMessages } from './i18n';
 
 /**
  * Cookie-consent banner (002 §9): the portals use only necessary cookies; accepting stores a
- * consent flag cookie for one year.
+ * consent flag cookie for one year. It sits in the page's flow, where it never covers a button, a link or a
+ * focused field, and toasts never cover it (decision 0029).
  */
 export function CookieConsent({ scope }: { scope: CookieConsentScope }) {
   const { label } = useMessages();
@@ -15,11 +16,11 @@ export function CookieConsent({ scope }: { scope: CookieConsentScope }) {
     <Paper
       role="region"
       aria-label={label('cookieTitle')}
-      shadow="md"
       withBorder
       p="md"
       radius="md"
-      style={{ position: 'fixed', left: 16, right: 16, bottom: 16, zIndex: 1500, maxWidth: 720, margin: '0 auto' }}
+      shadow="xs"
+      style={{ maxWidth: 720, margin: '0 auto 16px' }}
     >
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
         <Text size="sm" style={{ flex: '1 1 320px' }}>

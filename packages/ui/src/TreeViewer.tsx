@@ -1,4 +1,4 @@
-import { Box, Button, Group, Text, UnstyledButton } from '@mantine/core';
+import { Box, Button, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useMessages } from './i18n';
 import { allBranchPaths, formatLeaf, isBranch, readableKey, visibleEntries } from './tree';
@@ -50,13 +50,12 @@ export function TreeViewer({ data, readableKeys = false, initiallyOpen = [], lab
         const count = visibleEntries(v).length;
         return (
           <Box component="li" role="treeitem" aria-level={level} aria-expanded={expanded} key={path} py={2}>
-            <UnstyledButton
-              onClick={() => toggle(path)}
-              aria-label={`${expanded ? t('collapse') : t('expand')} ${name(k)}`}
-            >
+            {/* Named by its visible text (label in name), the action said before it for screen readers. */}
+            <UnstyledButton onClick={() => toggle(path)} aria-expanded={expanded}>
               <Text span size="sm" c="dimmed" mr={6} aria-hidden="true" style={{ display: 'inline-block', width: 10 }}>
                 {expanded ? '▾' : '▸'}
               </Text>
+              <VisuallyHidden>{expanded ? t('collapse') : t('expand')} </VisuallyHidden>
               <Text span fw={600} size="sm">
                 {name(k)}
               </Text>{' '}

@@ -1,10 +1,10 @@
-import { act, fireEvent, renderHook, screen } from '@testing-library/react';
+import { act, fireEvent, renderHook, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorAlert } from './FormAlerts';
 import { useIdleTimeout } from './idle';
 import { NewPasswordFields } from './NewPasswordFields';
 import { PageNotFound } from './PageNotFound';
-import { PasswordRuleHints, passwordRuleStates } from './PasswordRuleHints';
+import { PasswordRuleHints, passwordRuleStates, usernameRuleStates } from './PasswordRuleHints';
 import { renderWithMantine } from './test-utils';
 import { TreeViewer } from './TreeViewer';
 
@@ -24,7 +24,7 @@ describe('TreeViewer', () => {
     expect(screen.queryByText(/Sent Timestamp/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Close All' }));
     expect(screen.queryByText('Channel:')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Expand Message' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Expand Message \{2\}$/ }));
     expect(screen.getByText('Channel:')).toBeTruthy();
   });
 });
@@ -42,6 +42,17 @@ describe('password rules', () => {
     expect(passwordRuleStates('Trialpath#1').every((r) => r.met)).toBe(true);
     renderWithMantine(<PasswordRuleHints password="abcdefgh1" />);
     expect(screen.getByText(/at least 8 characters/)).toBeTruthy();
+  });
+
+  it('shows the username rules up front, from the domain check, ticked as they are met', () => {
+    expect(usernameRuleStates('').map((r) => r.met)).toEqual([false, false, false, false]);
+    expect(usernameRuleStates('nina.b#1').map((r) => r.met)).toEqual([true, true, true, true]);
+    expect(usernameRuleStates('ninabrown').map((r) => r.met)).toEqual([true, true, false, false]);
+    renderWithMantine(<PasswordRuleHints kind="username" password="" id="username-rules" />);
+    const hints = within(document.getElementById('username-rules')!);
+    expect(hints.getByText('Username requirements')).toBeTruthy();
+    expect(hints.getByText(/Username must contain at least one number/)).toBeTruthy();
+    expect(hints.getAllByText(/\(not met\)/)).toHaveLength(4);
   });
 });
 

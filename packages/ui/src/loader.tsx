@@ -108,7 +108,7 @@ export function AppLoader({
   return (
     <Overlay fixed backgroundOpacity={0.15} zIndex={2500} center>
       <div role="status" aria-live="polite">
-        <Loader size="lg" aria-label={label} />
+        <Loader size="lg" role="img" aria-label={label} />
       </div>
     </Overlay>
   );

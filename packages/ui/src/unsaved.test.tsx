@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { createTheme, MantineProvider, Modal } from '@mantine/core';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
@@ -20,6 +20,12 @@ function Form() {
   );
 }
 
+// No closing transition: Mantine's scroll lock otherwise sets a timer that, on a loaded machine, can fire
+// after the test file's DOM is gone ("window is not defined").
+const theme = createTheme({
+  components: { Modal: Modal.extend({ defaultProps: { transitionProps: { duration: 0 } } }) },
+});
+
 function setup() {
   const router = createMemoryRouter(
     [
@@ -29,7 +35,7 @@ function setup() {
     { initialEntries: ['/'] },
   );
   render(
-    <MantineProvider>
+    <MantineProvider theme={theme}>
       <RouterProvider router={router} />
     </MantineProvider>,
   );

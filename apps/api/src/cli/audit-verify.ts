@@ -1,4 +1,4 @@
-/** `npm run audit:verify -w apps/api`: recompute the audit hash chain; exit 1 at the first broken entry. */
+/** `npm run audit:verify -w apps/api`: recompute the audit hash chain; list every broken entry and exit 1. */
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/open';
 import { verifyAuditChain } from '../modules/audit/audit.service';
@@ -9,7 +9,8 @@ try {
   const r = await verifyAuditChain(handle.db);
   if (r.ok) console.log(`OK: ${r.count} audit entries, chain intact.`);
   else {
-    console.error(`BROKEN at audit entry ${r.brokenId}: ${r.reason} (${r.count} entries verified before it).`);
+    for (const b of r.breaks) console.error(`BROKEN at audit entry ${b.id}: ${b.reason}.`);
+    console.error(`${r.breaks.length} broken of ${r.count} audit entries.`);
     code = 1;
   }
 } finally {

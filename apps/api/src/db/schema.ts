@@ -3,10 +3,19 @@
  * repository is the only code that writes its tables). Keep in step with the SQL files.
  */
 import type { AuditChainHeadTable, AuditItemsTable, AuditLogTable, SchemaMigrationsTable } from './schema/audit';
-import type { MfaChallengesTable, PasswordTokensTable, RefreshTokensTable } from './schema/auth';
+import type {
+  AuthSessionsTable,
+  MfaChallengesTable,
+  PasswordHistoryTable,
+  PasswordTokensTable,
+  RefreshTokensTable,
+  ResetRequestsTable,
+} from './schema/auth';
 import type { ClientsTable, FeatureFlagsTable } from './schema/clients';
+import type { StoredFilesTable, StudyDocumentsTable } from './schema/files';
 import type { OutboxTable } from './schema/outbox';
 import type { ParticipantsTable } from './schema/participants';
+import type { StudySiteSettingsTable } from './schema/sites';
 import type { SsoIdentitiesTable, SsoLoginStatesTable, SsoProvidersTable } from './schema/sso';
 import type {
   CountriesTable,
@@ -16,12 +25,13 @@ import type {
   StudyCountriesTable,
   StudyLanguagesTable,
 } from './schema/studies';
-import type { StudyVersionsTable } from './schema/versions';
+import type { StudyVersionCountersTable, StudyVersionsTable, VersionAssignmentsTable } from './schema/versions';
 import type { SiteAssignmentsTable, StudyAssignmentsTable, UserProfileImagesTable, UsersTable } from './schema/users';
 
 export * from './schema/audit';
 export * from './schema/auth';
 export * from './schema/clients';
+export * from './schema/files';
 export type { Environment } from './schema/columns';
 export * from './schema/outbox';
 export * from './schema/participants';
@@ -41,12 +51,18 @@ export interface Database {
   study_languages: StudyLanguagesTable;
   study_countries: StudyCountriesTable;
   sites: SitesTable;
+  study_site_settings: StudySiteSettingsTable;
   study_versions: StudyVersionsTable;
+  study_version_counters: StudyVersionCountersTable;
+  version_assignments: VersionAssignmentsTable;
   study_assignments: StudyAssignmentsTable;
   site_assignments: SiteAssignmentsTable;
   participants: ParticipantsTable;
+  auth_sessions: AuthSessionsTable;
   refresh_tokens: RefreshTokensTable;
   password_tokens: PasswordTokensTable;
+  password_history: PasswordHistoryTable;
+  reset_requests: ResetRequestsTable;
   mfa_challenges: MfaChallengesTable;
   outbox: OutboxTable;
   audit_log: AuditLogTable;
@@ -56,4 +72,7 @@ export interface Database {
   sso_providers: SsoProvidersTable;
   sso_login_states: SsoLoginStatesTable;
   sso_identities: SsoIdentitiesTable;
+  stored_files: StoredFilesTable;
+  study_documents: StudyDocumentsTable;
+  irb_documents: import('./schema/irb').IrbDocumentsTable;
 }

@@ -21,6 +21,8 @@ export class BinaryResponse {
   constructor(
     readonly contentType: string,
     readonly data: Uint8Array,
+    /** Extra response headers (a file's Content-Security-Policy, Content-Disposition). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {}
 }
 

@@ -6,7 +6,8 @@
  */
 import { type Endpoint, requestEnvironment, unsafeTextFields } from '@trialpath/contract';
 import { messageRef, sanitizeContent } from '@trialpath/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Platform, runRead, runWrite, type Scope, type ServiceCtx } from '../kernel/context';
 import { fail } from '../kernel/errors';
 import { BinaryResponse, type RouteCtx, type RouteDef } from './context';
@@ -89,6 +90,17 @@ export function registerEndpoints(
       config: endpoint.rateLimited
         ? { rateLimit: { max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs } }
         : { rateLimit: false },
+      // Known and unknown accounts answer alike in time too (decision 0023): the floor covers the whole
+      // request, errors and the commit included, and holds no database connection while it waits.
+      ...(endpoint.responseFloor && config.publicResponseFloorMs > 0
+        ? {
+            onSend: async (_req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+              const left = config.publicResponseFloorMs - reply.elapsedTime;
+              if (left > 0) await sleep(left);
+              return payload;
+            },
+          }
+        : {}),
       handler: async (req, reply) => {
         if (endpoint.sanitize) sanitizeRequest(req);
         const actor = await guard.authenticate(endpoint, req.headers.authorization);
@@ -139,7 +151,10 @@ export function registerEndpoints(
           ? await runWrite(platform, scope, handle, { requireAudit: endpoint.audit !== false, label: endpoint.id })
           : await runRead(platform, scope, handle);
         reply.header('cache-control', 'no-store');
-        if (value instanceof BinaryResponse) return reply.type(value.contentType).send(Buffer.from(value.data));
+        if (value instanceof BinaryResponse) {
+          reply.headers(value.headers);
+          return reply.type(value.contentType).send(Buffer.from(value.data));
+        }
         return value;
       },
     });

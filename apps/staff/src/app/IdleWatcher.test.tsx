@@ -41,6 +41,10 @@ describe('session expiry (A-045, A-198)', () => {
     renderApp(<IdleWatcher />);
     expect(screen.queryByText(/Your session has expired/)).toBeNull();
     await idleFor(IDLE_TIMEOUT_MS);
+    await act(async () => {
+      await import('./SessionExpiredDialog'); // the dialog's chunk, loaded on expiry
+      await vi.advanceTimersByTimeAsync(0);
+    });
     expect(screen.getByText(EXPIRED_TEXT)).toBeTruthy();
     // Still signed in until OK is pressed.
     expect(storage.getToken()).toBe('token');

@@ -1,15 +1,25 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { translate } from '@trialpath/domain';
 import { useIdleTimeout } from '@trialpath/ui';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { type ComponentType, lazy, type ReactElement, Suspense, useEffect, useState } from 'react';
 import { clearSession } from '../shared/api';
 import { session, useSignedIn } from '../shared/session';
 import { STAFF_STORAGE_KEYS, storage } from '../shared/storage';
 
+/** Without the dialog's chunk (offline), the expired session ends at once rather than silently staying. */
+function EndAtOnce({ onOk }: { onOk: () => void }): ReactElement | null {
+  useEffect(onOk, [onOk]);
+  return null;
+}
+
+// The dialog is not part of the first load: it is needed only once a session expires on an open page.
+const SessionExpiredDialog = lazy<ComponentType<{ onOk: () => void }>>(() =>
+  import('./SessionExpiredDialog').then(
+    (m) => ({ default: m.SessionExpiredDialog }),
+    () => ({ default: EndAtOnce }),
+  ),
+);
+
 /** Idle timeout of the signed-in session (000 §9) with the session-expiry message (000 §8.2). */
 export function IdleWatcher() {
-  const { t, i18n } = useTranslation();
   const signedIn = useSignedIn();
   const [expired, setExpired] = useState(false);
 
@@ -31,22 +41,10 @@ export function IdleWatcher() {
     clearSession();
   };
 
+  if (!expired) return null;
   return (
-    <Modal
-      opened={expired}
-      onClose={ok}
-      title={t('app.sessionExpiredTitle')}
-      centered
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      withCloseButton={false}
-    >
-      <Text mb="lg">{translate('session.expired', undefined, i18n.language)}</Text>
-      <Group justify="flex-end">
-        <Button onClick={ok} data-autofocus>
-          {translate('session.ok', undefined, i18n.language)}
-        </Button>
-      </Group>
-    </Modal>
+    <Suspense fallback={null}>
+      <SessionExpiredDialog onOk={ok} />
+    </Suspense>
   );
 }

@@ -4,14 +4,15 @@ import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSignedIn } from '../shared/session';
-import { useClientQuery, useFlagsQuery } from '../shared/startup';
+import { useClientQuery, useFlagsQuery, useProfileQuery } from '../shared/startup';
 import { decideNavigation } from './guard';
 
 export function PageLoader() {
   const { t } = useTranslation();
   return (
     <Center py={80} role="status" aria-live="polite">
-      <Loader aria-label={t('app.loading')} />
+      {/* A name on a plain span is not allowed (ARIA); on an image it is, and the status region reads it. */}
+      <Loader role="img" aria-label={t('app.loading')} />
     </Center>
   );
 }
@@ -22,6 +23,7 @@ export function RouteGuard() {
   const signedIn = useSignedIn();
   const client = useClientQuery();
   const flags = useFlagsQuery();
+  const profile = useProfileQuery(signedIn);
 
   // Whether an earlier route of this page load exists (then no redirectTo is added).
   const firstKey = useRef(location.key);
@@ -38,6 +40,11 @@ export function RouteGuard() {
       client.data ??
       (client.isError ? { isCognitoAuthentication: false, supportDeskUrl: null, demoMode: false } : null),
     flags: flags.data ?? (flags.isError ? { customerId: '', flags: {} } : null),
+    profile: profile.data
+      ? { userId: profile.data.id, completed: profile.data.profileCompleted }
+      : signedIn && !profile.isError
+        ? null
+        : undefined,
   });
 
   useEffect(() => {

@@ -1,8 +1,8 @@
 import { AppShell, Badge, Burger, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { detectEnvironment, MOBILE_BREAKPOINT_PX, translate } from '@trialpath/domain';
-import { AppLoader, CookieConsent, OfflineNotifier, ProgressBar } from '@trialpath/ui';
-import type { ReactNode } from 'react';
+import { AppLoader, CookieConsent, OfflineNotifier, ProgressBar, TEST_BADGE_COLOR } from '@trialpath/ui';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { loaderStore } from '../shared/loader';
@@ -23,11 +23,24 @@ export function Shell({ children }: { children: ReactNode }) {
   const isTest = detectEnvironment(`#${location.pathname}`) === 'TEST';
   const lang = i18n.language;
   const drawer = isMobile && links.length > 0;
+  const burger = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the side drawer and gives the focus back to the menu button.
+  useEffect(() => {
+    if (!navOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      nav.close();
+      burger.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [navOpen, nav]);
 
   return (
     <AppShell
       header={{ height: 60 }}
-      footer={{ height: 40 }}
+      footer={{ height: { base: 52, xs: 40 } }}
       navbar={drawer ? { width: 260, breakpoint: MOBILE_BREAKPOINT_PX, collapsed: { mobile: !navOpen } } : undefined}
       padding={isMobile ? 'sm' : 'lg'}
     >
@@ -39,13 +52,23 @@ export function Shell({ children }: { children: ReactNode }) {
       <AppShell.Header withBorder style={{ borderColor: '#e9ecef' }}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="lg" wrap="nowrap">
-            {drawer && <Burger opened={navOpen} onClick={nav.toggle} size="sm" aria-label={t('app.mainNav')} />}
+            {drawer && (
+              <Burger
+                ref={burger}
+                opened={navOpen}
+                onClick={nav.toggle}
+                size="sm"
+                aria-label={t('app.mainNav')}
+                aria-expanded={navOpen}
+                aria-controls="tp-drawer-nav"
+              />
+            )}
             <Logo />
             {!isMobile && links.length > 0 && <HeaderNav links={links} />}
           </Group>
           <Group gap="sm" wrap="nowrap">
             {isTest && (
-              <Badge color="orange" variant="filled" radius="sm">
+              <Badge color={TEST_BADGE_COLOR} variant="filled" radius="sm">
                 {t('app.testEnvironment')}
               </Badge>
             )}
@@ -53,8 +76,10 @@ export function Shell({ children }: { children: ReactNode }) {
           </Group>
         </Group>
       </AppShell.Header>
-      {drawer && <DrawerNav links={links} onNavigate={nav.close} />}
+      {drawer && <DrawerNav id="tp-drawer-nav" links={links} onNavigate={nav.close} />}
       <AppShell.Main id="main" tabIndex={-1} style={{ outline: 'none', background: '#f8f9fa' }}>
+        {/* In the page flow, above the page: it never covers a button, a footer link or a toast's place. */}
+        <CookieConsent scope="portal" />
         {children}
       </AppShell.Main>
       <ShellFooter />
@@ -64,7 +89,6 @@ export function Shell({ children }: { children: ReactNode }) {
         offlineText={translate('network.offlineStaff', undefined, lang)}
         onlineText={translate('network.onlineStaff', undefined, lang)}
       />
-      <CookieConsent scope="portal" />
     </AppShell>
   );
 }

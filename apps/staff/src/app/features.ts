@@ -3,12 +3,25 @@
  * in its own folder; adding a feature is one line here.
  */
 import { authFeature } from '../features/auth/feature';
+import { customizeFeature } from '../features/customize/feature';
 import { devFeature } from '../features/dev/feature';
 import { legalFeature } from '../features/legal/feature';
+import { sitesFeature } from '../features/sites/feature';
 import { studiesFeature } from '../features/studies/feature';
+import { studyBuildFeature } from '../features/study-build/feature';
+import { versionsFeature } from '../features/versions/feature';
 import { registerFeatureTexts } from '../i18n';
 import type { Feature } from '../shared/feature';
 
-export const FEATURES: readonly Feature[] = [authFeature, legalFeature, devFeature, studiesFeature];
+export const FEATURES: readonly Feature[] = [
+  authFeature,
+  legalFeature,
+  devFeature,
+  studiesFeature,
+  studyBuildFeature,
+  versionsFeature,
+  sitesFeature,
+  customizeFeature,
+];
 
 registerFeatureTexts(FEATURES);

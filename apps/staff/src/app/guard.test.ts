@@ -121,6 +121,26 @@ describe('navigation guard', () => {
     expect(decide({ path, hasToken: false, flags: flagsOff })).toMatchObject({ kind: 'redirect' });
   });
 
+  it('holds a signed-in user with an incomplete profile on "About you" (A-014, decision 0029)', () => {
+    const incomplete = { userId: 'u1', completed: false };
+    expect(decide({ path: '/studies', profile: incomplete })).toEqual({ kind: 'redirect', to: '/about-you/u1' });
+    expect(decide({ path: `${STUDY}/dashboard`, profile: incomplete })).toEqual({
+      kind: 'redirect',
+      to: `/about-you/u1?redirectTo=${encodeURIComponent(`${STUDY}/dashboard`)}`,
+    });
+    expect(decide({ path: '/studies', search: '?page=2', profile: incomplete })).toEqual({
+      kind: 'redirect',
+      to: `/about-you/u1?redirectTo=${encodeURIComponent('/studies?page=2')}`,
+    });
+    // The profile step itself, sign-out and the open pages (legal, demo mailbox) stay open.
+    for (const path of ['/about-you/u1', '/logout', '/policy', '/terms-of-use', '/dev/mailbox'])
+      expect(decide({ path, profile: incomplete }).kind, path).toBe('allow');
+    // While the profile loads the guard waits; a completed (or unknown) profile passes.
+    expect(decide({ path: '/studies', profile: null })).toEqual({ kind: 'wait' });
+    expect(decide({ path: '/studies', profile: { userId: 'u1', completed: true } }).kind).toBe('allow');
+    expect(decide({ path: '/studies', profile: undefined }).kind).toBe('allow');
+  });
+
   it('sends participant web paths to the participant portal', () => {
     expect(decide({ path: '/participants/web/DEMO/login', hasToken: false })).toEqual({
       kind: 'external',

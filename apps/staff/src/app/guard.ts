@@ -25,6 +25,11 @@ export interface GuardInput {
   client: GuardClient | null;
   /** Feature flags with the customer id; null while loading. */
   flags: { customerId: string; flags: FeatureFlags } | null;
+  /**
+   * The signed-in user's profile (A-014): null while it loads; undefined when not known (signed out,
+   * or the profile call failed: then nobody is held).
+   */
+  profile?: { userId: string; completed: boolean } | null;
 }
 
 export type GuardDecision =
@@ -82,6 +87,17 @@ export function decideNavigation(input: GuardInput): GuardDecision {
       kind: 'redirect',
       to: input.hasPreviousRoute ? '/' : `/?redirectTo=${encodeURIComponent(target)}`,
     };
+  }
+
+  // A-014, decision 0029: a signed-in user whose profile is not complete stays on "About you"; every
+  // signed-in route leads there (the open routes, sign-out among them, stay reachable).
+  if (def.meta.auth === true && input.hasToken) {
+    if (input.profile === null) return { kind: 'wait' };
+    if (input.profile && !input.profile.completed) {
+      const target = `${path}${search}`;
+      const next = target === '/studies' ? '' : `?redirectTo=${encodeURIComponent(target)}`;
+      return { kind: 'redirect', to: `/about-you/${encodeURIComponent(input.profile.userId)}${next}` };
+    }
   }
 
   if (twin) {

@@ -9,9 +9,10 @@ import { FEATURES } from './features';
 
 export type { RouteMeta } from '../shared/feature';
 
-/** A feature's route, with the feature (its namespace) it belongs to. */
+/** A feature's route, with the feature (its namespace) it belongs to and every namespace its screen shows. */
 export interface RouteDef extends FeatureRoute {
   feature: string;
+  namespaces: readonly string[];
 }
 
 export interface RoutePattern {
@@ -21,7 +22,7 @@ export interface RoutePattern {
 }
 
 export function routesOf(features: readonly Feature[]): RouteDef[] {
-  return features.flatMap((f) => f.routes.map((r) => ({ ...r, feature: f.id })));
+  return features.flatMap((f) => f.routes.map((r) => ({ ...r, feature: f.id, namespaces: [f.id, ...(f.uses ?? [])] })));
 }
 
 /**

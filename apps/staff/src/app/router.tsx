@@ -11,6 +11,7 @@ import {
 import { loadFeatureTexts } from '../i18n';
 import { onLoggedOut } from '../shared/api';
 import { lazyComponent } from '../shared/lazy';
+import { loadStaffMessages } from '../shared/staff-messages';
 import { RouteError } from './RouteError';
 import { PageLoader, RouteGuard } from './RouteGuard';
 import { ROUTES, type RouteDef } from './route-table';
@@ -21,13 +22,15 @@ export const STUDY_BASE = '/studies/:studyId';
 
 export const isStudyRoute = (path: string) => path === STUDY_BASE || path.startsWith(`${STUDY_BASE}/`);
 
-/** A route's screen; one loaded on demand arrives together with its feature's texts. */
+/** A route's screen; one loaded on demand arrives together with its feature's texts and the staff messages. */
 function elementOf(def: RouteDef): ReactElement {
   const screen = def.screen;
   const Screen =
     'component' in screen
       ? screen.component
-      : lazyComponent(() => Promise.all([screen.load(), loadFeatureTexts(def.feature)]).then(([c]) => c));
+      : lazyComponent(() =>
+          Promise.all([screen.load(), ...def.namespaces.map(loadFeatureTexts), loadStaffMessages()]).then(([c]) => c),
+        );
   return <Screen />;
 }
 

@@ -51,10 +51,29 @@ export interface Feature {
   id: string;
   /** The namespace's files, one chunk per language: `{ en: () => import('./x.en'), es: () => import('./x.es') }`. */
   texts: TextLoaders;
+  /** Namespaces of other features whose texts this feature's screens also show; loaded with its own. */
+  uses?: readonly string[];
   routes: readonly FeatureRoute[];
 }
 
 /** A screen loaded on demand from a named export: `lazyScreen(() => import('./StudiesPage'), 'StudiesPage')`. */
 export function lazyScreen<M, K extends keyof M>(load: () => Promise<M>, name: K): Screen {
   return { load: () => load().then((m) => m[name] as ComponentType) };
+}
+
+/**
+ * A feature's study pages, each with its test twin, from one module of pages (decision 0019: a feature's
+ * screens are loaded together): `studyPages(() => import('./pages'), [['versionDiff', 'version-management/diff', 'VersionDiffPage']])`.
+ */
+export function studyPages<M>(
+  load: () => Promise<M>,
+  pages: readonly (readonly [id: string, path: string, component: keyof M])[],
+): FeatureRoute[] {
+  return pages.map(([id, path, component]) => ({
+    id,
+    path: `/studies/:studyId/${path}`,
+    meta: { auth: true },
+    twin: true,
+    screen: lazyScreen(load, component),
+  }));
 }

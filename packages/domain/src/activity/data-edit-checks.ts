@@ -12,6 +12,7 @@
 import type { Answer } from './answer';
 import { answerValue, chosenOptionIds } from './answer';
 import type { MessageKey } from './../messages/catalogue';
+import '../messages/activity-catalogue';
 import { translate } from '../messages/translate';
 import type { DataEditCheck, Question } from './model';
 import { scalarText } from './number-text';

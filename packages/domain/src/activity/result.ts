@@ -3,6 +3,8 @@
  * answer status, and the data checks recorded by soft data edit checks.
  */
 import type { MessageKey } from '../messages/catalogue';
+// The activity messages join the catalogue with the rules that produce them.
+import '../messages/activity-catalogue';
 import { type MessageParams, translate } from '../messages/translate';
 import type { DataEditCheckType } from './model';
 

@@ -13,6 +13,13 @@ const AUDIT_ENTITY_TYPES = [
   'client',
   'outbox',
   'sso_provider',
+  // files and study documents (decision 0033)
+  'stored_file',
+  'study_document',
+  'irb_document',
+  // sites and teams (decision 0032)
+  'site',
+  'team_member',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -46,6 +53,8 @@ const AUDIT_ACTIONS = {
   'auth.password.reset': { entity: ['user'], summary: 'Password reset' },
   'auth.password.create': { entity: ['user'], summary: 'Password created from an invitation' },
   'auth.password.change': { entity: ['user'], summary: 'Password changed' },
+  'auth.password.change-failed': { entity: ['user'], summary: 'Password change refused: wrong current password' },
+  'auth.password.reset-limited': { entity: ['user'], summary: 'Password reset refused: too many requests' },
   'auth.username.reminder': { entity: ['user'], summary: 'Username reminder sent' },
   'auth.sso.start': { entity: ['sso_provider'], summary: 'Single sign-on started' },
   'auth.sso.failed': { entity: ['user', 'sso_provider'], summary: 'Single sign-on refused' },
@@ -60,6 +69,10 @@ const AUDIT_ACTIONS = {
   'user.email.change-requested': { entity: ['user'], summary: 'E-mail change asked for' },
   'user.email.verify': { entity: ['user'], summary: 'E-mail address confirmed' },
   'user.phone.verify': { entity: ['user'], summary: 'Mobile number confirmed' },
+  'user.reauth.failed': {
+    entity: ['user'],
+    summary: 'E-mail or mobile change refused: the current password was wrong',
+  },
   // participants
   'participant.login': { entity: ['participant'], summary: 'Participant signed in' },
   'participant.login.failed': { entity: ['participant'], summary: 'Participant sign-in refused' },
@@ -69,11 +82,63 @@ const AUDIT_ACTIONS = {
   'participant.password.change': { entity: ['participant'], summary: 'Participant password changed' },
   'participant.password.change-failed': { entity: ['participant'], summary: 'Participant password change refused' },
   'participant.password.reset-requested': { entity: ['participant'], summary: 'Participant password reset asked for' },
+  'participant.password.reset-limited': {
+    entity: ['participant'],
+    summary: 'Participant password reset refused: too many requests',
+  },
   'participant.password.reset': { entity: ['participant'], summary: 'Participant password reset' },
   'participant.username-reminder': { entity: ['participant'], summary: 'Participant username reminder sent' },
   // study build
   'study.version.create': { entity: ['study_version'], summary: 'Study version created as a draft' },
   'study.content.update': { entity: ['study_version'], summary: 'Study content of a draft version changed' },
+  'study.version.publish': {
+    entity: ['study_version'],
+    summary: 'Study version published: its content frozen, the test data space runs it',
+  },
+  'study.version.make-live': { entity: ['study_version'], summary: 'Study version made the live version' },
+  'study.version.archive': { entity: ['study_version'], summary: 'Study version archived' },
+  'study.version.delete': { entity: ['study_version'], summary: 'Draft study version deleted' },
+  'study.version.notes': { entity: ['study_version'], summary: 'Study version notes changed' },
+  'study.version.assign': {
+    entity: ['study_version'],
+    summary: 'Study version assigned to (or taken from) a site or a country',
+  },
+  // files and study documents (decision 0033)
+  'file.store': { entity: ['stored_file'], summary: 'File stored' },
+  'file.delete': { entity: ['stored_file'], summary: 'File deleted (its bytes kept for the audit trail)' },
+  'study.document.create': { entity: ['study_document'], summary: 'Study document added' },
+  'study.document.update': { entity: ['study_document'], summary: 'Study document details changed' },
+  'study.document.status': {
+    entity: ['study_document'],
+    summary: 'Study document activated or deactivated, or its participant flags changed',
+  },
+  'study.document.delete': { entity: ['study_document'], summary: 'Study document deleted (kept, inactive)' },
+  // translations and IRB/EC documentation (helper "review", decision 0035)
+  'study.translations.import': {
+    entity: ['study_version'],
+    summary: 'Translation file (XLIFF) imported into the draft version',
+  },
+  'study.irb.generate': { entity: ['irb_document'], summary: 'IRB/EC documentation PDF generated' },
+  'study.irb.download': { entity: ['irb_document'], summary: 'IRB/EC documentation PDF downloaded' },
+  'study.irb.email': { entity: ['irb_document'], summary: 'IRB/EC documentation sent by e-mail' },
+  // studies themselves (decision 0031)
+  'study.create': { entity: ['study'], summary: 'Study created in design, with its first draft version' },
+  'study.update': { entity: ['study'], summary: 'Study details changed (name, code, languages, countries, …)' },
+  'study.status': { entity: ['study'], summary: 'Study status changed (paused, closed, archived, deleted, …)' },
+  'study.launch': { entity: ['study'], summary: 'Study launched: its readiness checked, it went live' },
+  'study.build': { entity: ['study'], summary: 'Study build checked for launch readiness (the gaps found)' },
+  'study.approval': { entity: ['study'], summary: 'Study approvals (internal, IRB/EC) recorded or withdrawn' },
+  'study.duplicate': { entity: ['study'], summary: 'Study created as a copy of another study (content only)' },
+  // sites and teams (decision 0032)
+  'site.create': { entity: ['site'], summary: 'Site created' },
+  'site.update': { entity: ['site'], summary: 'Site details changed' },
+  'site.status': { entity: ['site'], summary: 'Site status changed in one data space' },
+  'site.settings': { entity: ['study'], summary: 'Global site settings of a study changed' },
+  'team.member.add': { entity: ['team_member'], summary: 'Existing user added to a study or site team' },
+  'team.member.invite': { entity: ['team_member'], summary: 'Person invited by e-mail to a study or site team' },
+  'team.member.status': { entity: ['team_member'], summary: 'Team member activated or deactivated' },
+  'team.member.role': { entity: ['team_member'], summary: "Team member's role changed" },
+  'team.member.blinded': { entity: ['team_member'], summary: "Site team member's blinded flag changed" },
   // platform
   'outbox.sent': { entity: ['outbox'], summary: 'Message delivered' },
   'outbox.retry': { entity: ['outbox'], summary: 'Message refused; will be retried' },

@@ -1,9 +1,12 @@
 /**
  * Activity messages (spec 001 §4, §5). `en` is the spec's exact text where the spec gives one (typos
- * included); texts marked "ours" are decisions (docs/decisions/B-*.md). Merged into MESSAGES by
- * catalogue.ts. Placeholders `{name}` are filled by translate().
+ * included); texts marked "ours" are decisions (docs/decisions/B-*.md). Placeholders `{name}` are filled
+ * by translate(). The table joins the catalogue when this module is imported
+ * (`@trialpath/domain/activity-messages`: the server, the staff portal through staff-messages, and the
+ * participant portal's activity screens), so neither portal's first screen carries it (decision 0036).
  */
 import type { CatalogueEntry } from './catalogue';
+import { registerMessages } from './translate';
 
 export const ACTIVITY_MESSAGES = {
   // ── required answers (001 §5) ─────────────────────────────────────────────────────────────
@@ -198,3 +201,5 @@ export const ACTIVITY_MESSAGES = {
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ActivityMessageKey = keyof typeof ACTIVITY_MESSAGES;
+
+registerMessages(ACTIVITY_MESSAGES);

@@ -2,10 +2,11 @@
  * The one message catalogue. `en` holds the spec's exact texts (typos included) where the spec gives
  * one; other texts are ours. `es` is the Spanish translation. Placeholders are `{name}`.
  */
-import { ACTIVITY_MESSAGES } from './activity-catalogue';
+import type { ACTIVITY_MESSAGES } from './activity-catalogue';
 import { IDENTITY_MESSAGES } from './identity-catalogue';
-import { SSO_MESSAGES } from './sso-catalogue';
-import { STUDY_MESSAGES } from './study-catalogue';
+import type { SSO_MESSAGES } from './sso-catalogue';
+import type { STUDY_MESSAGES } from './study-catalogue';
+import type { FILES_MESSAGES } from './files-catalogue';
 
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -81,6 +82,10 @@ export const MESSAGES = {
   'auth.attemptLimitExceeded': {
     en: 'Attempt limit exceeded, please try after some time.',
     es: 'Se ha superado el límite de intentos; inténtelo de nuevo más tarde.',
+  },
+  'auth.resetRequestLimit': {
+    en: 'Too many reset requests for this account. Use the last link or code you received, or try again in an hour.',
+    es: 'Demasiadas solicitudes de restablecimiento para esta cuenta. Use el último enlace o código que recibió, o inténtelo de nuevo dentro de una hora.',
   },
   'auth.badRequest': { en: 'Bad Request.', es: 'Solicitud incorrecta.' },
   'auth.changePasswordFailed': {
@@ -174,6 +179,10 @@ export const MESSAGES = {
 
   // ── access, session, navigation ────────────────────────────────────────────────────────────
   'access.denied': { en: 'You do not have access to this page.', es: 'No tiene acceso a esta página.' },
+  'access.userOutranks': {
+    en: 'You cannot manage this user: their role is above yours.',
+    es: 'No puede gestionar a este usuario: su rol es superior al suyo.',
+  },
   'session.ended': {
     en: 'Your session was ended. Please sign in again.',
     es: 'Su sesión ha finalizado. Vuelva a iniciar sesión.',
@@ -240,6 +249,10 @@ export const MESSAGES = {
     en: 'The new password must be different from the current one.',
     es: 'La nueva contraseña debe ser distinta de la actual.',
   },
+  'password.recentlyUsed': {
+    en: 'This password was used recently. Choose one that is not among your last {count} passwords.',
+    es: 'Esta contraseña se usó recientemente. Elija una que no esté entre sus últimas {count} contraseñas.',
+  },
   'username.minLength': {
     en: 'Username must be at least {min} characters long.',
     es: 'El nombre de usuario debe tener al menos {min} caracteres.',
@@ -260,11 +273,20 @@ export const MESSAGES = {
     en: 'This username is already taken.',
     es: 'Este nombre de usuario ya está en uso.',
   },
-  // ── activities (001 §4, §5): activity-catalogue.ts ────────────────────────────────────────
-  ...ACTIVITY_MESSAGES,
   ...IDENTITY_MESSAGES,
-  ...SSO_MESSAGES,
-  ...STUDY_MESSAGES,
+  // The activity messages (activity-catalogue.ts) register themselves when imported; the single sign-on
+  // and study build messages (sso-catalogue.ts, study-catalogue.ts) when staff-messages.ts is: see translate.ts.
 } as const satisfies Record<string, CatalogueEntry>;
 
-export type MessageKey = keyof typeof MESSAGES;
+/**
+ * Every message key: the catalogue's own, and the single sign-on and study build keys (sso-catalogue.ts,
+ * study-catalogue.ts), whose tables join at run time when `@trialpath/domain/staff-messages` is imported
+ * (the server and the staff portal), so the participant portal's first load does not carry them (budget
+ * 150 kB, DESIGN §5).
+ */
+export type MessageKey =
+  | keyof typeof MESSAGES
+  | keyof typeof ACTIVITY_MESSAGES
+  | keyof typeof SSO_MESSAGES
+  | keyof typeof STUDY_MESSAGES
+  | keyof typeof FILES_MESSAGES;

@@ -42,6 +42,23 @@ export const MAIL_MESSAGES = {
     en: 'Hello {firstName},\n\nA change of the e-mail address of your Trialpath account to {newEmail} was requested.\nIf this was not you, contact your administrator.',
     es: 'Hola, {firstName}:\n\nSe ha solicitado cambiar la dirección de correo electrónico de su cuenta de Trialpath a {newEmail}.\nSi no ha sido usted, póngase en contacto con su administrador.',
   },
+  // After the change, to the address that was replaced (decision 0028): a takeover does not go unnoticed.
+  'mail.emailChanged.subject': {
+    en: 'Your Trialpath e-mail address was changed',
+    es: 'Se ha cambiado la dirección de correo electrónico de Trialpath',
+  },
+  'mail.emailChanged.body': {
+    en: 'Hello {firstName},\n\nThe e-mail address of your Trialpath account was changed to {newEmail}. Messages will no longer come to this address.\nIf this was not you, contact your administrator at once.',
+    es: 'Hola, {firstName}:\n\nLa dirección de correo electrónico de su cuenta de Trialpath se ha cambiado a {newEmail}. Los mensajes ya no llegarán a esta dirección.\nSi no ha sido usted, póngase en contacto con su administrador de inmediato.',
+  },
+  'mail.mobileChanged.subject': {
+    en: 'Your Trialpath mobile number was changed',
+    es: 'Se ha cambiado el número de móvil de Trialpath',
+  },
+  'mail.mobileChanged.body': {
+    en: 'Hello {firstName},\n\nThe mobile number of your Trialpath account was changed to {newPhone}. Codes by text message now go to that number.\nIf this was not you, contact your administrator at once.',
+    es: 'Hola, {firstName}:\n\nEl número de móvil de su cuenta de Trialpath se ha cambiado a {newPhone}. Los códigos por mensaje de texto se envían ahora a ese número.\nSi no ha sido usted, póngase en contacto con su administrador de inmediato.',
+  },
   // ── one-time codes (e-mail and text message) ────────────────────────────────────────────────
   'mail.code.subject': { en: 'Your Trialpath verification code', es: 'Su código de verificación de Trialpath' },
   'mail.code.body': {
@@ -61,6 +78,15 @@ export const MAIL_MESSAGES = {
   'mail.participantReset.body': {
     en: 'To choose a new password, open this link within one hour:\n{link}\n\nIf you did not ask for this, ignore this e-mail.',
     es: 'Para elegir una contraseña nueva, abra este enlace antes de una hora:\n{link}\n\nSi no lo ha solicitado, ignore este correo.',
+  },
+  // ── IRB/EC documentation (helper "review", decision 0035) ─────────────────────────────────
+  'mail.irbDocumentation.subject': {
+    en: 'IRB/EC documentation: {study}, {version}',
+    es: 'Documentación para el CEI: {study}, {version}',
+  },
+  'mail.irbDocumentation.body': {
+    en: 'Hello,\n\n{sender} sends you the IRB/EC documentation of {study}, version {version} (PDF, SHA-256 {sha256}).\nStudy staff open it in Trialpath:\n{link}\n\n{message}',
+    es: 'Hola:\n\n{sender} le envía la documentación para el CEI de {study}, versión {version} (PDF, SHA-256 {sha256}).\nEl personal del estudio la abre en Trialpath:\n{link}\n\n{message}',
   },
 } as const satisfies Record<string, CatalogueEntry>;
 

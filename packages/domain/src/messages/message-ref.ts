@@ -21,10 +21,23 @@ export function refText(ref: MessageRef, lang = 'en'): string {
   return translate(ref.key, ref.params, lang);
 }
 
+/**
+ * Set an own property, whatever the key: a field named `__proto__` (an unknown field someone sent) must
+ * become an entry, not the object's prototype (plain assignment would swallow it silently).
+ */
+function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** The per-field texts of a set of references, in one language. */
 export function fieldTexts(fields: FieldMessageRefs, lang = 'en'): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const [field, refs] of Object.entries(fields)) out[field] = refs.map((r) => refText(r, lang));
+  for (const [field, refs] of Object.entries(fields))
+    setOwn(
+      out,
+      field,
+      refs.map((r) => refText(r, lang)),
+    );
   return out;
 }
 
@@ -32,5 +45,5 @@ export function fieldTexts(fields: FieldMessageRefs, lang = 'en'): Record<string
 export function addFieldRef(fields: FieldMessageRefs, field: string, ref: MessageRef): void {
   const list = Object.hasOwn(fields, field) ? fields[field]! : [];
   list.push(ref);
-  fields[field] = list;
+  setOwn(fields, field, list);
 }

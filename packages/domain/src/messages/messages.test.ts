@@ -17,6 +17,8 @@ import {
   translate,
   type MessageKey,
 } from './index';
+import { SSO_MESSAGES } from './sso-catalogue';
+import { STUDY_MESSAGES } from './study-catalogue';
 
 describe('catalogue: the spec texts, exactly', () => {
   it.each([
@@ -54,7 +56,7 @@ describe('catalogue: the spec texts, exactly', () => {
     ['push.allowNotifications', 'Please allow app to receive notifications.'],
     ['errors.featureDisabled', 'This feature is not enabled.'],
     ['page.notFound', 'Page not found'],
-  ] as [MessageKey, string][])('%s', (key, text) => {
+  ] as [keyof typeof MESSAGES, string][])('%s', (key, text) => {
     expect(translate(key)).toBe(text);
     expect(MESSAGES[key].en).toBe(text);
   });
@@ -81,7 +83,7 @@ describe('Spanish, one per family', () => {
   });
 
   it('every entry has a Spanish text different from an empty string', () => {
-    for (const [key, e] of Object.entries(MESSAGES)) {
+    for (const [key, e] of Object.entries({ ...MESSAGES, ...SSO_MESSAGES, ...STUDY_MESSAGES })) {
       expect(e.es, key).not.toBe('');
       const enParams = (e.en.match(/\{\w+\}/g) ?? []).sort();
       const esParams = (e.es.match(/\{\w+\}/g) ?? []).sort();
@@ -140,7 +142,7 @@ describe('error codes', () => {
   });
 
   it('every code points at a catalogue message', () => {
-    for (const code of ERROR_CODE_NAMES) expect(Object.hasOwn(MESSAGES, ERROR_CODES[code].messageKey)).toBe(true);
+    for (const code of ERROR_CODE_NAMES) expect(isMessageKey(ERROR_CODES[code].messageKey), code).toBe(true);
     expect(statusOf('NOPE')).toBe(500);
     expect(isErrorCode('FORBIDDEN')).toBe(true);
   });

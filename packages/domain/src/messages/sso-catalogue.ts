@@ -1,8 +1,10 @@
 /**
  * Single-sign-on messages (spec 000 §2.1 route `/`, §7.3; docs/decisions/A-064-single-sign-on.md).
- * The spec gives no texts here: all are ours. Merged into MESSAGES by catalogue.ts.
+ * The spec gives no texts here: all are ours. Only the server and the staff portal need them: the table
+ * joins the catalogue when staff-messages.ts is imported (see study-catalogue.ts for why).
  */
 import type { CatalogueEntry } from './catalogue';
+import { registerMessages } from './translate';
 
 export const SSO_MESSAGES = {
   'sso.providerNotFound': {
@@ -55,3 +57,5 @@ export const SSO_MESSAGES = {
   'sso.signingIn': { en: 'Signing you in…', es: 'Iniciando sesión…' },
   'sso.failedTitle': { en: 'Single sign-on failed', es: 'El inicio de sesión único ha fallado' },
 } as const satisfies Record<string, CatalogueEntry>;
+
+registerMessages(SSO_MESSAGES);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiError, ERROR_CODES, statusOf } from './errors';
-import { translate } from './translate';
+import { isMessageKey, registerMessages, translate } from './translate';
+import './study-catalogue';
 
 describe('study build error codes (decision 0016: message keys, en and es)', () => {
   it.each([
@@ -52,5 +53,16 @@ describe('study build error codes (decision 0016: message keys, en and es)', () 
   ] as const)('%s', (key, en, es) => {
     expect(translate(key)).toBe(en);
     expect(translate(key, undefined, 'es')).toBe(es);
+  });
+});
+
+describe('the study build messages join the catalogue when their module is imported (participant bundle budget)', () => {
+  it('every study message is a catalogue key with its own text', () => {
+    expect(isMessageKey('versions.noDraft')).toBe(true);
+    expect(translate('studies.readOnly', {}, 'es')).not.toBe('studies.readOnly');
+  });
+
+  it('a table cannot replace a key already in the catalogue', () => {
+    expect(() => registerMessages({ 'auth.usernameNotFound': { en: 'x', es: 'y' } })).toThrow(/already/);
   });
 });

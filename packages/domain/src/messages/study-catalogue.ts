@@ -1,9 +1,14 @@
 /**
  * Study build messages (issue 9; decision 0020). The spec gives no texts for the study and site calls
- * (002 §8: "no other user-facing API error messages are shown"): all are ours. Merged into MESSAGES by
- * catalogue.ts.
+ * (002 §8: "no other user-facing API error messages are shown"): all are ours. This module adds them to
+ * the catalogue when it is imported (through `@trialpath/domain/staff-messages`: the API's app.ts and the
+ * staff portal's main.tsx); the participant portal never imports it, so its first load stays without them.
+ * It is not re-exported by the package's index: through the index every bundle would keep it.
  */
 import type { CatalogueEntry } from './catalogue';
+import { STUDY_BUILD_MESSAGES } from './study-build-catalogue';
+import { SITE_TEAM_MESSAGES } from './sites-catalogue';
+import { registerMessages } from './translate';
 
 /** The title of each study content section (screens, conflict messages, translation reports). */
 export const STUDY_SECTION_TITLES = {
@@ -34,6 +39,8 @@ export const STUDY_SECTION_TITLES = {
 
 export const STUDY_MESSAGES = {
   ...STUDY_SECTION_TITLES,
+  ...STUDY_BUILD_MESSAGES,
+  ...SITE_TEAM_MESSAGES,
   // ── versions and their content ─────────────────────────────────────────────────────────────
   'versions.noDraft': {
     en: 'This study has no draft version. Create a new version to make changes.',
@@ -54,6 +61,46 @@ export const STUDY_MESSAGES = {
   'versions.nameTaken': {
     en: 'Another version of this study already has this name.',
     es: 'Otra versión de este estudio ya tiene este nombre.',
+  },
+  'versions.notDraft': {
+    en: 'This version is not a draft: only a draft can be published or deleted.',
+    es: 'Esta versión no es un borrador: solo un borrador se puede publicar o eliminar.',
+  },
+  'versions.notPublished': {
+    en: 'Only a published version can be made live, archived or assigned to live sites.',
+    es: 'Solo una versión publicada se puede poner en producción, archivar o asignar a centros en producción.',
+  },
+  'versions.alreadyLive': {
+    en: 'This version is already the live version.',
+    es: 'Esta versión ya es la versión en producción.',
+  },
+  'versions.archiveLive': {
+    en: 'This is the live version and cannot be archived. Make another version live first.',
+    es: 'Esta es la versión en producción y no se puede archivar. Ponga antes otra versión en producción.',
+  },
+  'versions.archiveTest': {
+    en: 'The test data space runs this version. Create a new version first.',
+    es: 'El espacio de datos de prueba usa esta versión. Cree antes una versión nueva.',
+  },
+  'versions.archiveAssigned': {
+    en: 'Sites or countries are assigned to this version. Assign them another version first.',
+    es: 'Hay centros o países asignados a esta versión. Asígneles antes otra versión.',
+  },
+  'versions.archived': {
+    en: 'This version is archived and can no longer be used.',
+    es: 'Esta versión está archivada y ya no se puede usar.',
+  },
+  'versions.siteNotInStudy': {
+    en: 'This site does not belong to the study.',
+    es: 'Este centro no pertenece al estudio.',
+  },
+  'versions.countryNotInStudy': {
+    en: 'This country is not one of the study’s countries.',
+    es: 'Este país no es uno de los países del estudio.',
+  },
+  'versions.siteOrCountry': {
+    en: 'Choose a site or a country: one of the two.',
+    es: 'Elija un centro o un país: uno de los dos.',
   },
   'studies.readOnly': {
     en: 'This study is closed, archived or deleted: its build can no longer be changed.',
@@ -92,4 +139,39 @@ export const STUDY_MESSAGES = {
     en: 'Give the video as an uploaded file or as a link: one of the two.',
     es: 'Indique el vídeo como archivo subido o como enlace: uno de los dos.',
   },
+  // ── translations and IRB documentation (helper "review", decision 0035) ─────────────────────
+  'translations.unknownId': {
+    en: 'This text is not in the draft (unit {id}). Export the file again from the current draft.',
+    es: 'Este texto no está en el borrador (unidad {id}). Vuelva a exportar el archivo desde el borrador actual.',
+  },
+  'translations.duplicateId': {
+    en: 'The file has the unit {id} more than once.',
+    es: 'El archivo contiene la unidad {id} más de una vez.',
+  },
+  'translations.notXliff': {
+    en: 'This is not an XLIFF 2.0 file.',
+    es: 'Este no es un archivo XLIFF 2.0.',
+  },
+  'translations.wrongSource': {
+    en: 'The file is written from {found}; this study’s texts are written in {expected}.',
+    es: 'El archivo está escrito desde {found}; los textos de este estudio están escritos en {expected}.',
+  },
+  'translations.wrongTarget': {
+    en: 'The file translates into {language}, which is not one of the study’s other languages.',
+    es: 'El archivo traduce al idioma {language}, que no es uno de los otros idiomas del estudio.',
+  },
+  'translations.notImported': {
+    en: 'Nothing was imported: the file has {count} problem(s). Correct them and import the file again.',
+    es: 'No se ha importado nada: el archivo tiene {count} problema(s). Corríjalos e importe de nuevo el archivo.',
+  },
+  'irb.noPublished': {
+    en: 'This study has no published version yet. Publish a version before generating its IRB/EC documentation.',
+    es: 'Este estudio aún no tiene ninguna versión publicada. Publique una versión antes de generar su documentación para el CEI.',
+  },
+  'irb.notGenerated': {
+    en: 'This documentation has not been generated yet.',
+    es: 'Esta documentación aún no se ha generado.',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
+
+registerMessages(STUDY_MESSAGES);

@@ -1,10 +1,30 @@
-import { LANGUAGES, MESSAGES, type Language, type MessageKey } from './catalogue';
+import { type CatalogueEntry, LANGUAGES, MESSAGES, type Language, type MessageKey } from './catalogue';
+
+/** Tables that joined the catalogue at run time (registerMessages). */
+const registered: Record<string, CatalogueEntry> = {};
+
+/**
+ * Add a table of messages to the catalogue. A table that only some portals need (the study build's,
+ * study-catalogue.ts) calls this when its module is imported, so the other portal's bundle leaves it out.
+ * A key already in the catalogue cannot be replaced.
+ */
+export function registerMessages(table: Record<string, CatalogueEntry>): void {
+  for (const [key, entry] of Object.entries(table)) {
+    if (Object.hasOwn(MESSAGES, key)) throw new Error(`Message key ${key} is already in the catalogue`);
+    registered[key] = entry;
+  }
+}
+
+function entryOf(key: string): CatalogueEntry | undefined {
+  if (Object.hasOwn(MESSAGES, key)) return (MESSAGES as Record<string, CatalogueEntry>)[key];
+  return Object.hasOwn(registered, key) ? registered[key] : undefined;
+}
 
 export type MessageParams = Record<string, string | number | boolean | null | undefined>;
 
 /** Whether a value is a key of the catalogue (an error body's `messageKey` a portal can translate). */
 export function isMessageKey(value: unknown): value is MessageKey {
-  return typeof value === 'string' && Object.hasOwn(MESSAGES, value);
+  return typeof value === 'string' && entryOf(value) !== undefined;
 }
 
 export function isLanguage(value: unknown): value is Language {
@@ -32,7 +52,7 @@ export function fillPlaceholders(template: string, params?: MessageParams): stri
  * Unknown languages fall back to English; an unknown key is returned as is.
  */
 export function translate(key: MessageKey, params?: MessageParams, lang: Language | string = 'en'): string {
-  const entry = (MESSAGES as Record<string, { en: string; es: string }>)[key];
+  const entry = entryOf(key);
   if (!entry) return String(key);
   const text = entry[resolveLanguage(lang)];
   return fillPlaceholders(text, params);

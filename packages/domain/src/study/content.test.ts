@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_STUDY_COLOR } from '../color';
-import { MESSAGES } from '../messages/catalogue';
+import { STUDY_SECTION_TITLES } from '../messages/study-catalogue';
 import { issueFieldRefs } from '../messages/validation-issues';
 import {
   brandingColors,
@@ -59,7 +59,7 @@ describe('study content: every section has a default', () => {
     expect(sectionPathSegment('webEligibilityScreening')).toBe('web-eligibility-screening');
     expect(new Set(STUDY_CONTENT_SECTIONS.map(sectionPathSegment)).size).toBe(STUDY_CONTENT_SECTIONS.length);
     for (const s of STUDY_CONTENT_SECTIONS) {
-      const title = MESSAGES[sectionTitleKey(s)];
+      const title = STUDY_SECTION_TITLES[sectionTitleKey(s)];
       expect(title.en, s).not.toBe('');
       expect(title.es, s).not.toBe('');
     }

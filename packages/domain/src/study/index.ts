@@ -6,3 +6,8 @@ export * from './content-web';
 export * from './content';
 export * from './content-audit';
 export * from './lifecycle';
+export * from './diff';
+export * from './assignments';
+export * from './translations';
+export * from './readiness';
+export * from './sites';

@@ -71,8 +71,13 @@ describe('DataTable', () => {
     expect(screen.getByText('Rows: 25')).toBeTruthy();
     fireEvent.change(screen.getByRole('combobox', { name: 'Rows per page' }), { target: { value: '25' } });
     expect(onPageSize).toHaveBeenCalledWith(25);
-    fireEvent.click(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: '3' }));
+    const pages = within(screen.getByRole('navigation', { name: 'Pages' }));
+    fireEvent.click(pages.getByRole('button', { name: 'Page 3' }));
     expect(onPage).toHaveBeenCalledWith(3);
+    // The arrows have names a screen reader can say (axe: button-name).
+    fireEvent.click(pages.getByRole('button', { name: 'Next page' }));
+    expect(onPage).toHaveBeenCalledWith(2);
+    expect(pages.getByRole('button', { name: 'Previous page' })).toBeTruthy();
   });
 
   it('shows a row’s detail under it', () => {
@@ -119,7 +124,7 @@ describe('useLocalTable', () => {
     sortByName();
     expect(names()).toEqual(['Alpha', 'beta']);
     expect(screen.getAllByRole('columnheader')[0]!.getAttribute('aria-sort')).toBe('ascending');
-    fireEvent.click(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: '2' }));
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Page 2' }));
     expect(names()).toEqual(['gamma']);
     sortByName();
     expect(names()).toEqual(['gamma', 'beta']);

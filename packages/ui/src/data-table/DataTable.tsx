@@ -73,6 +73,9 @@ const TEXTS = {
     rows: 'Rows',
     retry: 'Try again',
     loading: 'Loading',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+    page: 'Page',
   },
   es: {
     sortBy: 'Ordenar por',
@@ -81,6 +84,9 @@ const TEXTS = {
     rows: 'Filas',
     retry: 'Reintentar',
     loading: 'Cargando',
+    previousPage: 'Página anterior',
+    nextPage: 'Página siguiente',
+    page: 'Página',
   },
 };
 
@@ -113,7 +119,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   if (!rows)
     return loading ? (
       <Center py="xl" role="status">
-        <Loader size="sm" aria-label={text.loading} />
+        <Loader size="sm" role="img" aria-label={text.loading} />
       </Center>
     ) : null;
 
@@ -177,7 +183,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   return (
     <Box style={{ display: 'grid', gap: 'var(--mantine-spacing-md)' }}>
       {body}
-      {paging && paging.total > 0 ? <PagingFooter paging={paging} labels={labels} /> : null}
+      {paging && paging.total > 0 ? <PagingFooter paging={paging} labels={labels} controls={text} /> : null}
     </Box>
   );
 }

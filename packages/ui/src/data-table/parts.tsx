@@ -37,7 +37,22 @@ export function SortHeader({
   );
 }
 
-export function PagingFooter({ paging, labels }: { paging: DataTablePaging; labels: Required<DataTableLabels> }) {
+/** The names of the page buttons: Mantine's arrows and numbers have no text a screen reader can say. */
+export interface PagingControlTexts {
+  previousPage: string;
+  nextPage: string;
+  page: string;
+}
+
+export function PagingFooter({
+  paging,
+  labels,
+  controls,
+}: {
+  paging: DataTablePaging;
+  labels: Required<DataTableLabels>;
+  controls: PagingControlTexts;
+}) {
   const pageSizeId = useId();
   const totalPages = Math.max(1, Math.ceil(paging.total / paging.pageSize));
   return (
@@ -69,7 +84,20 @@ export function PagingFooter({ paging, labels }: { paging: DataTablePaging; labe
         </Input.Wrapper>
         {totalPages > 1 && (
           <Box component="nav" aria-label={labels.pages}>
-            <Pagination total={totalPages} value={paging.page} onChange={paging.onPage} size="sm" />
+            <Pagination
+              total={totalPages}
+              value={paging.page}
+              onChange={paging.onPage}
+              size="sm"
+              getControlProps={(control) =>
+                control === 'previous'
+                  ? { 'aria-label': controls.previousPage }
+                  : control === 'next'
+                    ? { 'aria-label': controls.nextPage }
+                    : {}
+              }
+              getItemProps={(page) => ({ 'aria-label': `${controls.page} ${page}` })}
+            />
           </Box>
         )}
       </Group>

@@ -17,6 +17,25 @@ export interface RefreshTokensTable {
   created_at: Generated<Date>;
 }
 
+export type SessionEndReason =
+  | 'sign-out'
+  | 'refresh-reuse'
+  | 'stolen-token'
+  | 'admin-sign-out'
+  | 'password-change'
+  | 'password-reset';
+
+/** One sign-in (decision 0021): its refresh-token families point here; the access token carries its id. */
+export interface AuthSessionsTable {
+  id: Generated<string>;
+  user_id: string | null;
+  participant_id: string | null;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  revoked_reason: SessionEndReason | null;
+}
+
 export type PasswordTokenPurpose = 'reset' | 'invite' | 'participant_reset' | 'register';
 
 export interface PasswordTokensTable {
@@ -43,5 +62,22 @@ export interface MfaChallengesTable {
   attempts: Generated<number>;
   expires_at: Timestamp;
   consumed_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+/** A password an account used before its current one (decision 0024). */
+export interface PasswordHistoryTable {
+  /** bigint identity: the order passwords were replaced in. */
+  id: Generated<string>;
+  user_id: string | null;
+  participant_id: string | null;
+  password_hash: string;
+  replaced_at: Generated<Date>;
+}
+
+/** One request for a reset link or code, for the per-account cap (decision 0022). */
+export interface ResetRequestsTable {
+  id: Generated<string>;
+  key: string;
   created_at: Generated<Date>;
 }

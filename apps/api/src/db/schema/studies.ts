@@ -1,7 +1,7 @@
 /** The studies area: reference countries and languages, studies with their languages and countries, sites. */
 import type { StudyStatus } from '@trialpath/domain';
 import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp, Json } from './columns';
+import type { Json, NullableTimestamp, Timestamp } from './columns';
 
 export interface CountriesTable {
   id: string;
@@ -34,6 +34,17 @@ export interface StudiesTable {
   features: Json<Record<string, unknown>>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  // migration 202611270100_study_lifecycle.sql (decision 0031)
+  created_by: string | null;
+  duplicated_from: string | null;
+  is_internal_organizational_approved: Generated<boolean>;
+  internal_approved_by: string | null;
+  internal_approved_at: NullableTimestamp;
+  is_irb_ec_approved: Generated<boolean>;
+  irb_ec_approved_by: string | null;
+  irb_ec_approved_at: NullableTimestamp;
+  launched_by: string | null;
+  launched_at: NullableTimestamp;
 }
 
 export interface StudyLanguagesTable {
@@ -56,4 +67,14 @@ export interface SitesTable {
   site_sub_type: string;
   country_id: string;
   created_at: Generated<Date>;
+  // decision 0032: details, and the status in each data space (C-148)
+  address: Generated<string>;
+  city: Generated<string>;
+  postal_code: Generated<string>;
+  contact_name: Generated<string>;
+  contact_email: Generated<string>;
+  contact_phone: Generated<string>;
+  test_status: Generated<string>;
+  live_status: Generated<string>;
+  updated_at: Generated<Date>;
 }

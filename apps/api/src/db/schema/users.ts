@@ -48,9 +48,16 @@ export interface StudyAssignmentsTable {
   role: string;
   read_only: Generated<boolean>;
   created_at: Generated<Date>;
+  /** false: a deactivated member (decision 0032), no access through this assignment. */
+  active: Generated<boolean>;
 }
 
 export interface SiteAssignmentsTable {
   user_id: string;
   site_id: string;
+  /** The site team member's id (siteTeamMemberId, C-147; decision 0032). */
+  id: Generated<string>;
+  active: Generated<boolean>;
+  blinded: Generated<boolean>;
+  created_at: Generated<Date>;
 }

@@ -1,7 +1,7 @@
 /** The versions area: study versions and their content (docs/decisions/0020-study-versions-and-content.md). */
 import type { StudyContent, VersionStatus } from '@trialpath/domain';
 import type { ColumnType, Generated } from 'kysely';
-import type { Json, NullableTimestamp, Timestamp } from './columns';
+import type { Environment, Json, NullableTimestamp, Timestamp } from './columns';
 
 export interface StudyVersionsTable {
   id: Generated<string>;
@@ -23,4 +23,22 @@ export interface StudyVersionsTable {
   updated_at: Timestamp;
   published_by: string | null;
   published_at: NullableTimestamp;
+}
+
+/** The last studyVersionNumber each study gave out (numbers are never given twice, C-167). */
+export interface StudyVersionCountersTable {
+  study_id: string;
+  last_number: number;
+}
+
+/** A site or a country of a study running another version than its data space's (C-076, decision 0030). */
+export interface VersionAssignmentsTable {
+  id: Generated<string>;
+  study_id: string;
+  environment: Environment;
+  version_id: string;
+  site_id: string | null;
+  country_id: string | null;
+  assigned_by: string | null;
+  assigned_at: Timestamp;
 }

@@ -75,6 +75,12 @@ export async function authorizeRequest(db: Db, request: RequestToCheck): Promise
   }
 }
 
+/** Whether a staff actor may call an endpoint (outside a study, or in `studyId`): what a screen offers. */
+export function mayCall(actor: StaffActor, endpoint: Endpoint, studyId: string | null = null): boolean {
+  const action = endpoint.permission;
+  return !action || (isAction(action) && rolesOf(actor, studyId).some((r) => can(r, action)));
+}
+
 function requirePermission(endpoint: Endpoint, actor: Actor | null, studyId: string | null): void {
   const action = endpoint.permission;
   if (!action) return;

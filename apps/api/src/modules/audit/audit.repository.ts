@@ -125,3 +125,49 @@ export async function readChainHead(db: Db): Promise<{ lastId: number | null; la
   const h = await db.selectFrom('audit_chain_head').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
   return { lastId: h.last_id === null ? null : Number(h.last_id), lastHash: h.last_hash };
 }
+
+/** One record's entries, newest first, a page of them with their items, and how many there are. */
+export async function readRecordEntries(
+  db: Db,
+  q: { entityType: string; entityId: string; offset: number; limit: number },
+): Promise<{ total: number; rows: Omit<StoredAuditRow, 'prevHash' | 'hash'>[] }> {
+  const base = db.selectFrom('audit_log').where('entity_type', '=', q.entityType).where('entity_id', '=', q.entityId);
+  const totalRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await base.selectAll().orderBy('id', 'desc').offset(q.offset).limit(q.limit).execute();
+  const ids = rows.map((r) => Number(r.id));
+  const items =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('audit_items')
+          .selectAll()
+          .where('audit_id', 'in', ids)
+          .orderBy('audit_id')
+          .orderBy('position')
+          .execute();
+  const byEntry = new Map<number, { item: string; oldValue: unknown; newValue: unknown }[]>();
+  for (const it of items) {
+    const list = byEntry.get(Number(it.audit_id)) ?? [];
+    list.push({ item: it.item, oldValue: it.old_value, newValue: it.new_value });
+    byEntry.set(Number(it.audit_id), list);
+  }
+  return {
+    total: Number(totalRow.n),
+    rows: rows.map((r) => ({
+      id: Number(r.id),
+      at: r.at,
+      actorType: r.actor_type,
+      actorId: r.actor_id,
+      action: r.action,
+      entityType: r.entity_type,
+      entityId: r.entity_id,
+      before: r.before,
+      after: r.after,
+      reason: r.reason,
+      ip: r.ip,
+      userAgent: r.user_agent,
+      environment: r.environment,
+      items: byEntry.get(Number(r.id)) ?? [],
+    })),
+  };
+}

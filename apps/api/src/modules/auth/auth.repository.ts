@@ -1,7 +1,14 @@
-/** All SQL on refresh_tokens, password_tokens and mfa_challenges. */
-import type { Insertable, Selectable } from 'kysely';
+/** All SQL on auth_sessions, refresh_tokens, password_tokens, password_history, reset_requests and mfa_challenges. */
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { ChallengePurpose, PasswordTokenPurpose, PasswordTokensTable, RefreshTokensTable } from '../../db/schema';
+import type {
+  AuthSessionsTable,
+  ChallengePurpose,
+  PasswordTokenPurpose,
+  PasswordTokensTable,
+  RefreshTokensTable,
+  SessionEndReason,
+} from '../../db/schema';
 
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export type PasswordTokenRow = Selectable<PasswordTokensTable>;
@@ -19,43 +26,6 @@ export async function markRefreshReplaced(db: Db, id: string, replacedBy: string
     .updateTable('refresh_tokens')
     .set({ revoked_at: new Date(), replaced_by: replacedBy })
     .where('id', '=', id)
-    .execute();
-}
-
-export async function revokeFamily(db: Db, familyId: string): Promise<void> {
-  await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: new Date() })
-    .where('family_id', '=', familyId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
-
-export async function revokeSession(db: Db, sessionId: string): Promise<number> {
-  const r = await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: new Date() })
-    .where('session_id', '=', sessionId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows);
-}
-
-export async function revokeAllOfUser(db: Db, userId: string): Promise<void> {
-  await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: new Date() })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
-
-export async function revokeAllOfParticipant(db: Db, participantId: string): Promise<void> {
-  await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: new Date() })
-    .where('participant_id', '=', participantId)
-    .where('revoked_at', 'is', null)
     .execute();
 }
 
@@ -161,4 +131,112 @@ export async function consumeOpenChallenges(db: Db, userId: string, purpose: Cha
     .where('purpose', '=', purpose)
     .where('consumed_at', 'is', null)
     .execute();
+}
+
+// ── auth_sessions (decision 0021) ───────────────────────────────────────────────────────────────
+
+export type AuthSessionRow = Selectable<AuthSessionsTable>;
+
+export function insertSession(
+  db: Db,
+  values: { userId: string | null; participantId: string | null; expiresAt: Date },
+): Promise<AuthSessionRow> {
+  return db
+    .insertInto('auth_sessions')
+    .values({ user_id: values.userId, participant_id: values.participantId, expires_at: values.expiresAt })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function findSession(db: Db, id: string): Promise<AuthSessionRow | undefined> {
+  return db.selectFrom('auth_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export interface SessionSelection {
+  sessionId?: string;
+  userId?: string;
+  participantId?: string;
+  /** Keep this one open (a password change ends the other sessions). */
+  exceptSessionId?: string;
+}
+
+/**
+ * Ends the open sessions selected and revokes every refresh token of them; returns how many
+ * sessions it ended.
+ */
+export async function revokeSessions(db: Db, which: SessionSelection, reason: SessionEndReason): Promise<number> {
+  const now = new Date();
+  let q = db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: now, revoked_reason: reason })
+    .where('revoked_at', 'is', null);
+  if (which.sessionId) q = q.where('id', '=', which.sessionId);
+  if (which.userId) q = q.where('user_id', '=', which.userId);
+  if (which.participantId) q = q.where('participant_id', '=', which.participantId);
+  if (which.exceptSessionId) q = q.where('id', '<>', which.exceptSessionId);
+  if (!which.sessionId && !which.userId && !which.participantId) throw new Error('revokeSessions: nothing selected');
+  const ended = (await q.returning('id').execute()).map((r) => r.id);
+  if (ended.length) {
+    await db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: now })
+      .where('session_id', 'in', ended)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+  return ended.length;
+}
+
+// ── password_history (decision 0024) ─────────────────────────────────────────────────────────────
+
+export type PasswordOwner = { userId: string } | { participantId: string };
+
+function historyOf(db: Db, owner: PasswordOwner) {
+  const q = db.selectFrom('password_history');
+  return 'userId' in owner
+    ? q.where('user_id', '=', owner.userId)
+    : q.where('participant_id', '=', owner.participantId);
+}
+
+/** The account's earlier password hashes, newest first. */
+export async function earlierPasswordHashes(db: Db, owner: PasswordOwner, limit: number): Promise<string[]> {
+  const rows = await historyOf(db, owner).select('password_hash').orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((r) => r.password_hash);
+}
+
+/** Keeps the outgoing hash and drops what is older than the newest `keep`. */
+export async function rememberPasswordHash(db: Db, owner: PasswordOwner, hash: string, keep: number): Promise<void> {
+  await db
+    .insertInto('password_history')
+    .values({
+      user_id: 'userId' in owner ? owner.userId : null,
+      participant_id: 'participantId' in owner ? owner.participantId : null,
+      password_hash: hash,
+    })
+    .execute();
+  const kept = historyOf(db, owner).select('id').orderBy('id', 'desc').limit(keep);
+  let del = db.deleteFrom('password_history').where('id', 'not in', kept);
+  del =
+    'userId' in owner ? del.where('user_id', '=', owner.userId) : del.where('participant_id', '=', owner.participantId);
+  await del.execute();
+}
+
+// ── reset_requests (decision 0022) ───────────────────────────────────────────────────────────────
+
+/**
+ * Counts the key's requests inside the window and, when under the cap, records this one; the key is
+ * locked for the transaction so parallel requests cannot all slip under it. True when recorded.
+ */
+export async function takeResetRequest(db: Db, key: string, cap: number, windowMs: number): Promise<boolean> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`reset:${key}`}, 0))`.execute(db);
+  const since = new Date(Date.now() - windowMs);
+  await db.deleteFrom('reset_requests').where('key', '=', key).where('created_at', '<', since).execute();
+  const row = await db
+    .selectFrom('reset_requests')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
+  if (Number(row.n) >= cap) return false;
+  await db.insertInto('reset_requests').values({ key }).execute();
+  return true;
 }

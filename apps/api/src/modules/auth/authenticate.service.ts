@@ -10,6 +10,7 @@ import type { DbCtx } from '../../kernel/context';
 import { fail } from '../../kernel/errors';
 import { participantForSession } from '../participants/participants.service';
 import { userWithAssignments } from '../users/users.service';
+import { sessionStands } from './session-tokens';
 import { verifyAccessToken } from './tokens';
 
 function bearerToken(header: string | undefined): string | null {
@@ -41,6 +42,8 @@ export async function authenticate(
   if (c.typ === 'participant') {
     const p = await participantForSession(ctx, c.sub);
     if (!p || p.studyId !== c.studyId) throw fail('UNAUTHENTICATED');
+    // Signed out, signed out by a password change or reset, or past 12 hours: the portal signs out on 401.
+    if (!(await sessionStands(ctx, c.sid, { participantId: p.id }))) throw fail('UNAUTHENTICATED');
     return {
       type: 'participant',
       participantId: p.id,
@@ -55,6 +58,11 @@ export async function authenticate(
   if (user?.status !== 'ACTIVE') throw fail('UNAUTHENTICATED');
   // "Log out everywhere" bumped the version: the portal signs out on 403 globalSignout (000 §8.1).
   if ((c.tv ?? 0) !== user.token_version) {
+    throw fail('FORBIDDEN', undefined, { globalSignout: true, message: messageRef('session.ended') });
+  }
+  // The session ended (sign-out, refresh-token reuse, an administrator, a password change or reset, its
+  // 12 hours): the same answer, so the portal signs out and says so (decision 0021).
+  if (!(await sessionStands(ctx, c.sid, { userId: user.id }))) {
     throw fail('FORBIDDEN', undefined, { globalSignout: true, message: messageRef('session.ended') });
   }
   return {

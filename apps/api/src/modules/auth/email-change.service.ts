@@ -5,10 +5,12 @@ import { fail, fieldError } from '../../kernel/errors';
 import { queueEmail } from '../outbox/outbox.service';
 import { changeUser, lockUser, toStaffUser } from '../users/users.service';
 import { consumeChallenge, deliverCode, issueChallenge, maskEmail, verifyCode } from './otp';
+import { requireCurrentPassword } from './reauthenticate';
 
-export async function changeEmail(ctx: ServiceCtx, body: { email: string }) {
+export async function changeEmail(ctx: ServiceCtx, body: { email: string; currentPassword: string }) {
   const user = await lockUser(ctx, ctx.staff().userId);
   if (!user) throw fail('UNAUTHENTICATED');
+  await requireCurrentPassword(ctx, user, body.currentPassword, 'email');
   const email = body.email.trim();
   if (email.toLowerCase() === user.email.toLowerCase()) throw fieldError('email', messageRef('email.sameAsCurrent'));
   await changeUser(ctx, user.id, { otp_verified: false, pending_email: email });
@@ -52,6 +54,15 @@ export async function verifyEmailChange(ctx: ServiceCtx, body: { challengeId: st
   if (!user) throw fail('UNAUTHENTICATED');
   await consumeChallenge(ctx, c);
   const after = await changeUser(ctx, user.id, { email: c.destination, pending_email: null, otp_verified: true });
+  // The replaced address is told the change happened (decision 0028).
+  if (user.email.toLowerCase() !== after.email.toLowerCase()) {
+    await queueEmail(ctx, {
+      to: user.email,
+      template: 'emailChanged',
+      params: { firstName: user.first_name, newEmail: maskEmail(after.email) },
+      language: ctx.request.language,
+    });
+  }
   ctx.audit({
     action: 'user.email.verify',
     entityType: 'user',

@@ -9,8 +9,10 @@ import type { ServiceCtx } from '../../kernel/context';
 import { fail, fieldError, fieldProblem, keepChanges } from '../../kernel/errors';
 import { requireStudy } from '../access/access.service';
 import { changeUser, lockUser, userByUsernameOrEmail, usualEmailDomain } from '../users/users.service';
+import { queueEmail } from '../outbox/outbox.service';
 import { consumeChallenge, deliverCode, issueChallenge, maskDestination, verifyCode } from './otp';
-import { newPasswordToken } from './passwords.service';
+import { requireCurrentPassword } from './reauthenticate';
+import { countResetRequest, newPasswordToken, resetRequestKey } from './passwords.service';
 import { staffRef } from './sign-in.service';
 
 /** A reset token obtained with a one-time code is for immediate use. */
@@ -39,6 +41,16 @@ export async function sendOtp(
 ) {
   const found = await userByUsernameOrEmail(ctx, body.username);
   const user = found?.status === 'ACTIVE' ? found : null;
+  // Links and codes share one cap per account (decision 0022); unknown names are capped alike.
+  await countResetRequest(ctx, resetRequestKey(ctx, user ? { userId: user.id } : { typed: [body.username] }), () =>
+    ctx.audit({
+      action: 'auth.password.reset-limited',
+      entityType: 'user',
+      entityId: user?.id ?? null,
+      ...(user ? { actor: staffRef(user) } : {}),
+      after: { via: 'code', channel: body.channel, ...(user ? {} : { matched: false }) },
+    }),
+  );
   const real = user ? (body.channel === 'sms' ? user.phone_number : user.email) : null;
   if (user && !real) {
     // An account without a mobile number is told so, and pointed to e-mail, instead of getting a
@@ -117,6 +129,15 @@ export async function verifyOtp(ctx: ServiceCtx, body: { challengeId: string; co
       before: { phoneNumber: user.phone_number },
       after: { phoneNumber: after.phone_number },
     });
+    // The account's e-mail address is told the number changed (decision 0028).
+    if (user.phone_number !== after.phone_number) {
+      await queueEmail(ctx, {
+        to: user.email,
+        template: 'mobileChanged',
+        params: { firstName: user.first_name, newPhone: maskDestination(c.destination, 'sms') },
+        language: ctx.request.language,
+      });
+    }
     return { verified: true as const, resetToken: null };
   }
 
@@ -145,11 +166,14 @@ export function mobileDestination(countryCode: string, phone: string): string {
 
 export async function sendMobileOtp(
   ctx: ServiceCtx,
-  body: { mobileCountryCode: string; phone: string; studyId?: string },
+  body: { currentPassword: string; mobileCountryCode: string; phone: string; studyId?: string },
 ) {
   const actor = ctx.staff();
   const destination = mobileDestination(body.mobileCountryCode, body.phone);
   if (body.studyId) await requireStudy(ctx, body.studyId);
+  const user = await lockUser(ctx, actor.userId);
+  if (!user) throw fail('UNAUTHENTICATED');
+  await requireCurrentPassword(ctx, user, body.currentPassword, 'mobile');
   const { challenge, code } = await issueChallenge(ctx, {
     userId: actor.userId,
     purpose: 'mobile',

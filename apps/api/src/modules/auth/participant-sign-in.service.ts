@@ -24,16 +24,19 @@ import {
   participantsByEmail,
 } from '../participants/participants.service';
 import { studyByCode } from '../studies/studies.service';
-import { revokeAllOfParticipant, revokeSession } from './auth.repository';
-import { hashPassword, verifyPassword } from './passwords';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import {
+  countResetRequest,
   markTokenUsed,
   newPasswordToken,
   RESET_TOKEN_TTL_MS,
+  refuseRecentPassword,
+  rememberOutgoingPassword,
   requirePasswordRules,
+  resetRequestKey,
   usablePasswordToken,
 } from './passwords.service';
-import { createRefreshToken, participantAccessToken, rotateRefreshToken } from './session-tokens';
+import { createRefreshToken, endSessions, participantAccessToken, rotateRefreshToken } from './session-tokens';
 
 const ref = (p: { id: string }) => ({ type: 'participant' as const, id: p.id });
 
@@ -68,7 +71,8 @@ export async function participantLogin(
   const study = await studyByCode(ctx, body.studyCode);
   const found = study ? await participantByUsername(ctx, study.id, body.username) : undefined;
   if (!found) {
-    // Unknown study or username answer like a wrong password: participants are not enumerable.
+    // Unknown study or username answer like a wrong password, in the same time (decision 0023).
+    await verifyPassword(await dummyPasswordHash(), body.password);
     ctx.audit({ action: 'participant.login.failed', entityType: 'participant', after: { matched: false } });
     throw keepChanges(fail('INVALID_CREDENTIALS'));
   }
@@ -79,8 +83,8 @@ export async function participantLogin(
     ctx.audit({ action: 'participant.login.locked', entityType: 'participant', entityId: p.id, actor: ref(p) });
     throw keepChanges(fail('ACCOUNT_LOCKED', { minutes: minutesRemaining(state, now) }));
   }
-  if (!p.password_hash) throw fail('NOT_VERIFIED');
-  if (!(await verifyPassword(p.password_hash, body.password))) {
+  // No password yet: checked against the dummy hash, so it fails like a wrong password (decision 0023).
+  if (!(await verifyPassword(p.password_hash ?? (await dummyPasswordHash()), body.password))) {
     const next = evaluateFailedAttempt(state, now);
     await changeParticipant(ctx, p.id, { failed_attempts: next.failedAttempts, locked_until: next.lockedUntil });
     const locked = isLocked(next, now);
@@ -127,8 +131,13 @@ export async function participantRefresh(
 
 export async function participantLogout(ctx: ServiceCtx) {
   const actor = ctx.participant();
-  await revokeSession(ctx.db, actor.sessionId);
-  ctx.audit({ action: 'participant.logout', entityType: 'participant', entityId: actor.participantId });
+  const ended = await endSessions(ctx, { sessionId: actor.sessionId }, 'sign-out');
+  ctx.audit({
+    action: 'participant.logout',
+    entityType: 'participant',
+    entityId: actor.participantId,
+    after: { sessionId: actor.sessionId, endedSessions: ended },
+  });
   return { ok: true as const };
 }
 
@@ -161,6 +170,19 @@ export async function participantForgotUsername(ctx: ServiceCtx, body: { studyCo
 export async function participantForgotPassword(ctx: ServiceCtx, body: { studyCode: string; username: string }) {
   const study = await studyByCode(ctx, body.studyCode);
   const p = study ? await participantByUsername(ctx, study.id, body.username) : undefined;
+  const known = study && p?.email ? p : null;
+  await countResetRequest(
+    ctx,
+    resetRequestKey(ctx, known ? { participantId: known.id } : { typed: [body.studyCode, body.username] }),
+    () =>
+      ctx.audit({
+        action: 'participant.password.reset-limited',
+        entityType: 'participant',
+        entityId: known?.id ?? null,
+        ...(known ? { actor: ref(known) } : {}),
+        after: known ? {} : { matched: false },
+      }),
+  );
   if (!study || !p?.email) {
     ctx.audit({ action: 'participant.password.reset-requested', entityType: 'participant', after: { matched: false } });
     return sameAnswer(ctx);
@@ -187,15 +209,23 @@ export async function participantResetPassword(ctx: ServiceCtx, body: { token: s
   requirePasswordRules('password', body.password);
   const p = await participantById(ctx, row.participant_id!);
   if (!p) throw fail('RESET_TOKEN_INVALID');
+  await refuseRecentPassword(ctx, { participantId: p.id }, p.password_hash, body.password, 'password');
+  await rememberOutgoingPassword(ctx, { participantId: p.id }, p.password_hash);
   const cleared = resetLockout();
   await changeParticipant(ctx, p.id, {
     password_hash: await hashPassword(body.password),
     failed_attempts: cleared.failedAttempts,
     locked_until: cleared.lockedUntil,
   });
-  await revokeAllOfParticipant(ctx.db, p.id);
+  const ended = await endSessions(ctx, { participantId: p.id }, 'password-reset');
   await markTokenUsed(ctx, row.id);
-  ctx.audit({ action: 'participant.password.reset', entityType: 'participant', entityId: p.id, actor: ref(p) });
+  ctx.audit({
+    action: 'participant.password.reset',
+    entityType: 'participant',
+    entityId: p.id,
+    actor: ref(p),
+    after: { endedSessions: ended },
+  });
   return { ok: true as const };
 }
 
@@ -220,12 +250,25 @@ export async function participantChangePassword(
     );
   }
   requirePasswordRules('proposedPassword', body.proposedPassword);
+  await refuseRecentPassword(ctx, { participantId: p.id }, p.password_hash, body.proposedPassword, 'proposedPassword');
+  await rememberOutgoingPassword(ctx, { participantId: p.id }, p.password_hash);
   await changeParticipant(ctx, p.id, {
     password_hash: await hashPassword(body.proposedPassword),
     failed_attempts: 0,
     locked_until: null,
   });
-  ctx.audit({ action: 'participant.password.change', entityType: 'participant', entityId: p.id });
+  // The other sessions of the participant end; this one stays (decision 0021).
+  const ended = await endSessions(
+    ctx,
+    { participantId: p.id, exceptSessionId: ctx.participant().sessionId },
+    'password-change',
+  );
+  ctx.audit({
+    action: 'participant.password.change',
+    entityType: 'participant',
+    entityId: p.id,
+    after: { endedSessions: ended },
+  });
   return { ok: true as const };
 }
 

@@ -2,20 +2,26 @@
  * Staff passwords: forgot (an e-mailed reset link), reset, create from an invitation, change; and the
  * single-use link tokens behind them (000 §7.3; A-077–A-079).
  */
+import { createHmac } from 'node:crypto';
 import { checkPassword, messageRef, resetLockout, ruleRefs, serverNotice } from '@trialpath/domain';
 import type { PasswordTokenPurpose } from '../../db/schema';
 import type { DbCtx, ServiceCtx } from '../../kernel/context';
-import { fail, fieldError } from '../../kernel/errors';
+import { fail, fieldError, keepChanges } from '../../kernel/errors';
 import { queueEmail } from '../outbox/outbox.service';
 import { changeUser, endAllTokensOf, lockUser, userById, userByUsernameOrEmail } from '../users/users.service';
 import {
+  earlierPasswordHashes,
   findPasswordToken,
   insertPasswordToken,
   markPasswordTokenUsed,
-  revokeAllOfUser,
+  type PasswordOwner,
+  rememberPasswordHash,
+  takeResetRequest,
   voidOpenPasswordTokens,
 } from './auth.repository';
 import { hashPassword, verifyPassword } from './passwords';
+import { requireCurrentPassword } from './reauthenticate';
+import { endSessions } from './session-tokens';
 import { staffRef } from './sign-in.service';
 import { newOpaqueToken, sha256 } from './tokens';
 
@@ -25,6 +31,59 @@ export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 export function requirePasswordRules(field: string, password: string): void {
   const failed = checkPassword(password);
   if (failed.length) throw fieldError(field, ...ruleRefs(failed));
+}
+
+/** The last 5 passwords (the current one and the four before it) cannot be chosen again (decision 0024). */
+export const PASSWORD_HISTORY_SIZE = 5;
+
+/** 400 on the field when the candidate is one of the account's last 5 passwords. */
+export async function refuseRecentPassword(
+  ctx: DbCtx,
+  owner: PasswordOwner,
+  currentHash: string | null,
+  candidate: string,
+  field: string,
+): Promise<void> {
+  const earlier = await earlierPasswordHashes(ctx.db, owner, PASSWORD_HISTORY_SIZE - 1);
+  for (const h of [currentHash, ...earlier]) {
+    if (h && (await verifyPassword(h, candidate))) {
+      throw fieldError(field, messageRef('password.recentlyUsed', { count: PASSWORD_HISTORY_SIZE }));
+    }
+  }
+}
+
+/** The password being replaced joins the history (the newest four earlier ones are kept). */
+export async function rememberOutgoingPassword(
+  ctx: DbCtx,
+  owner: PasswordOwner,
+  outgoingHash: string | null,
+): Promise<void> {
+  if (outgoingHash) await rememberPasswordHash(ctx.db, owner, outgoingHash, PASSWORD_HISTORY_SIZE - 1);
+}
+
+/** Reset links and codes an account (or an identifier no account matched) may ask for per hour (decision 0022). */
+export const RESET_REQUEST_CAP = 5;
+export const RESET_REQUEST_WINDOW_MS = 60 * 60_000;
+
+/**
+ * The cap's key: the account when one matched, else a keyed hash of what was typed — so asking six
+ * times answers 429 whether or not the account exists, and the cap reveals nothing.
+ */
+export function resetRequestKey(
+  ctx: Pick<ServiceCtx, 'config'>,
+  found: { userId: string } | { participantId: string } | { typed: string[] },
+): string {
+  if ('userId' in found) return `user:${found.userId}`;
+  if ('participantId' in found) return `participant:${found.participantId}`;
+  const typed = found.typed.map((v) => v.trim().toLowerCase()).join('\u0000');
+  return `typed:${createHmac('sha256', ctx.config.jwtSecret).update(typed).digest('base64url')}`;
+}
+
+/** Counts this request; over the cap the request is refused with 429 (the refusal is audited and kept). */
+export async function countResetRequest(ctx: ServiceCtx, key: string, refused: () => void): Promise<void> {
+  if (await takeResetRequest(ctx.db, key, RESET_REQUEST_CAP, RESET_REQUEST_WINDOW_MS)) return;
+  refused();
+  throw keepChanges(fail('RESET_REQUEST_LIMIT'));
 }
 
 /** A fresh single-use link token of a purpose for a user; the user's older open ones of that purpose end. */
@@ -61,6 +120,16 @@ export const markTokenUsed = (ctx: DbCtx, id: string) => markPasswordTokenUsed(c
 
 export async function forgotPassword(ctx: ServiceCtx, body: { username: string }) {
   const user = await userByUsernameOrEmail(ctx, body.username);
+  const active = user?.status === 'ACTIVE' ? user : null;
+  await countResetRequest(ctx, resetRequestKey(ctx, active ? { userId: active.id } : { typed: [body.username] }), () =>
+    ctx.audit({
+      action: 'auth.password.reset-limited',
+      entityType: 'user',
+      entityId: active?.id ?? null,
+      ...(active ? { actor: staffRef(active) } : {}),
+      after: { via: 'link', ...(active ? {} : { matched: false }) },
+    }),
+  );
   // Same answer whether or not the account exists (no account discovery); the attempt is audited either way.
   if (user && user.status === 'ACTIVE') {
     const token = await newPasswordToken(ctx, { userId: user.id }, 'reset', RESET_TOKEN_TTL_MS);
@@ -88,6 +157,8 @@ export async function resetPassword(ctx: ServiceCtx, body: { token: string; pass
   requirePasswordRules('password', body.password);
   const user = await userById(ctx, row.user_id!);
   if (!user || user.status === 'DEACTIVATED') throw fail('RESET_TOKEN_INVALID');
+  await refuseRecentPassword(ctx, { userId: user.id }, user.password_hash, body.password, 'password');
+  await rememberOutgoingPassword(ctx, { userId: user.id }, user.password_hash);
   const cleared = resetLockout();
   await changeUser(ctx, user.id, {
     password_hash: await hashPassword(body.password),
@@ -96,9 +167,15 @@ export async function resetPassword(ctx: ServiceCtx, body: { token: string; pass
   });
   // A reset means the old password may be known to someone else: end every session.
   await endAllTokensOf(ctx, user.id);
-  await revokeAllOfUser(ctx.db, user.id);
+  const ended = await endSessions(ctx, { userId: user.id }, 'password-reset');
   await markPasswordTokenUsed(ctx.db, row.id);
-  ctx.audit({ action: 'auth.password.reset', entityType: 'user', entityId: user.id, actor: staffRef(user) });
+  ctx.audit({
+    action: 'auth.password.reset',
+    entityType: 'user',
+    entityId: user.id,
+    actor: staffRef(user),
+    after: { endedSessions: ended },
+  });
   return { ok: true as const };
 }
 
@@ -133,13 +210,24 @@ export async function checkToken(ctx: ServiceCtx, input: { token: string }) {
 export async function changePassword(ctx: ServiceCtx, body: { currentPassword: string; newPassword: string }) {
   const user = await lockUser(ctx, ctx.staff().userId);
   if (!user) throw fail('UNAUTHENTICATED');
-  if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
-    throw fieldError('currentPassword', messageRef('auth.invalidCredentials'));
-  }
+  // A wrong current password counts toward the sign-in lockout (decision 0022): a stolen access token
+  // cannot be used to guess the password behind it.
+  await requireCurrentPassword(ctx, user, body.currentPassword, 'password');
   requirePasswordRules('newPassword', body.newPassword);
   if (body.newPassword === body.currentPassword) throw fieldError('newPassword', messageRef('password.reused'));
-  await changeUser(ctx, user.id, { password_hash: await hashPassword(body.newPassword) });
-  ctx.audit({ action: 'auth.password.change', entityType: 'user', entityId: user.id });
+  await refuseRecentPassword(ctx, { userId: user.id }, user.password_hash, body.newPassword, 'newPassword');
+  await rememberOutgoingPassword(ctx, { userId: user.id }, user.password_hash);
+  const cleared = resetLockout();
+  await changeUser(ctx, user.id, {
+    password_hash: await hashPassword(body.newPassword),
+    failed_attempts: cleared.failedAttempts,
+    locked_until: cleared.lockedUntil,
+  });
+  // Whoever else holds a session of this account (the reason to change a password) is signed out;
+  // the session that changed it stays (decision 0021).
+  const actor = ctx.staff();
+  const ended = await endSessions(ctx, { userId: user.id, exceptSessionId: actor.sessionId }, 'password-change');
+  ctx.audit({ action: 'auth.password.change', entityType: 'user', entityId: user.id, after: { endedSessions: ended } });
   return { ok: true as const };
 }
 

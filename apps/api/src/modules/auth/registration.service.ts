@@ -8,9 +8,11 @@ import {
   type FieldMessageRefs,
   type MessageKey,
   type MessageRef,
+  messageRef,
   normalizeStaffUsername,
   refText,
   ruleRefs,
+  sanitizeContent,
   translate,
 } from '@trialpath/domain';
 import type { ServiceCtx } from '../../kernel/context';
@@ -104,6 +106,11 @@ export async function registerUser(
   if (problems.length) fields.username = problems;
   const passwordProblems = checkPassword(body.password);
   if (passwordProblems.length) fields.password = ruleRefs(passwordProblems);
+  // The names get the cleaning PUT /me gives them (002 §5); the password is left exactly as typed.
+  const firstName = sanitizeContent(body.firstName).trim();
+  const lastName = sanitizeContent(body.lastName).trim();
+  if (!firstName) fields.firstName = [messageRef('errors.required')];
+  if (!lastName) fields.lastName = [messageRef('errors.required')];
   if (Object.keys(fields).length) throw fail('VALIDATION_FAILED', undefined, { fields });
 
   const taken = () => fieldProblem('CONFLICT', 'username', 'username.taken');
@@ -112,8 +119,8 @@ export async function registerUser(
   try {
     after = await changeUser(ctx, user.id, {
       username,
-      first_name: body.firstName.trim(),
-      last_name: body.lastName.trim(),
+      first_name: firstName,
+      last_name: lastName,
       password_hash: await hashPassword(body.password),
       status: 'ACTIVE',
       profile_completed: false,

@@ -1,16 +1,24 @@
 /**
  * Token pairs: a 15-minute JWT access token and an opaque rotating refresh token (stored as its
- * sha256). A session is one sign-in; per-study tokens get their own family inside the session.
+ * sha256). A session is one sign-in, kept server-side (auth_sessions, decision 0021): the access
+ * token carries its id, per-study tokens get their own refresh family inside it, and it ends at
+ * sign-out, on refresh-token reuse, when an administrator signs the user out, on a password change
+ * (the other sessions) or reset (all), and at the latest 12 hours after sign-in.
  */
 import { randomUUID } from 'node:crypto';
 import type { ServiceCtx } from '../../kernel/context';
 import { fail, keepChanges } from '../../kernel/errors';
+import type { SessionEndReason } from '../../db/schema';
 import {
+  type AuthSessionRow,
   findRefreshTokenForUpdate,
+  findSession,
   insertRefreshToken,
+  insertSession,
   markRefreshReplaced,
   type RefreshTokenRow,
-  revokeFamily,
+  revokeSessions,
+  type SessionSelection,
 } from './auth.repository';
 import { newOpaqueToken, sha256, signAccessToken } from './tokens';
 
@@ -26,24 +34,83 @@ export interface IssuedRefresh {
   row: RefreshTokenRow;
 }
 
+/** A session's absolute lifetime from sign-in; no refresh moves it (decision 0021). */
+export const SESSION_LIFETIME_MS = 12 * 3_600_000;
+
+/** A new server-side session: one sign-in. */
+export function openSession(
+  ctx: Pick<ServiceCtx, 'db'>,
+  owner: { userId: string } | { participantId: string },
+): Promise<AuthSessionRow> {
+  return insertSession(ctx.db, {
+    userId: 'userId' in owner ? owner.userId : null,
+    participantId: 'participantId' in owner ? owner.participantId : null,
+    expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS),
+  });
+}
+
+/** Open and within its absolute lifetime. */
+export function isSessionLive(s: AuthSessionRow | undefined, now = Date.now()): s is AuthSessionRow {
+  return !!s && s.revoked_at === null && s.expires_at.getTime() > now;
+}
+
+/**
+ * Whether an access token's session still stands (the guard asks on every request): it exists,
+ * belongs to the token's holder, is not revoked and has not reached its absolute expiry.
+ */
+export async function sessionStands(
+  ctx: Pick<ServiceCtx, 'db'>,
+  sessionId: unknown,
+  holder: { userId: string } | { participantId: string },
+): Promise<boolean> {
+  if (typeof sessionId !== 'string' || !/^[0-9a-f-]{36}$/i.test(sessionId)) return false;
+  const s = await findSession(ctx.db, sessionId);
+  if (!isSessionLive(s)) return false;
+  return 'userId' in holder ? s.user_id === holder.userId : s.participant_id === holder.participantId;
+}
+
+/** Ends sessions (and their refresh tokens); returns how many were open. */
+export function endSessions(
+  ctx: Pick<ServiceCtx, 'db'>,
+  which: SessionSelection,
+  reason: SessionEndReason,
+): Promise<number> {
+  return revokeSessions(ctx.db, which, reason);
+}
+
+/**
+ * A refresh token in a session: a new session (sign-in) unless one is given (a per-study token, a
+ * rotation). It never outlives its session.
+ */
 export async function createRefreshToken(
   ctx: Pick<ServiceCtx, 'db' | 'config'>,
   owner: Owner,
   familyId: string = randomUUID(),
-  sessionId: string = randomUUID(),
+  session?: Pick<AuthSessionRow, 'id' | 'expires_at'>,
 ): Promise<IssuedRefresh> {
+  const s =
+    session ??
+    (await openSession(ctx, owner.userId ? { userId: owner.userId } : { participantId: owner.participantId! }));
   const token = newOpaqueToken();
+  const slides = Date.now() + ctx.config.refreshTokenTtlDays * 86_400_000;
   const row = await insertRefreshToken(ctx.db, {
     token_hash: sha256(token),
     family_id: familyId,
-    session_id: sessionId,
+    session_id: s.id,
     user_id: owner.userId ?? null,
     participant_id: owner.participantId ?? null,
     study_id: owner.studyId,
     device_id: owner.deviceId ?? null,
-    expires_at: new Date(Date.now() + ctx.config.refreshTokenTtlDays * 86_400_000),
+    expires_at: new Date(Math.min(slides, s.expires_at.getTime())),
   });
   return { token, row };
+}
+
+/** The live session of the caller's token, for issuing a per-study token inside it. */
+export async function liveSession(ctx: Pick<ServiceCtx, 'db'>, sessionId: string): Promise<AuthSessionRow> {
+  const s = await findSession(ctx.db, sessionId);
+  if (!isSessionLive(s)) throw fail('UNAUTHENTICATED');
+  return s;
 }
 
 /**
@@ -60,7 +127,8 @@ export async function rotateRefreshToken(
   const old = await findRefreshTokenForUpdate(db, sha256(presented));
   if (!old) throw fail('UNAUTHENTICATED');
   const stolen = async (why: 'reused' | 'wrong owner or device') => {
-    await revokeFamily(db, old.family_id);
+    // The access tokens carry the session, not the family: the whole sign-in ends.
+    await revokeSessions(db, { sessionId: old.session_id }, why === 'reused' ? 'refresh-reuse' : 'stolen-token');
     const owner = old.user_id
       ? ({ entityType: 'user', entityId: old.user_id } as const)
       : ({ entityType: 'participant', entityId: old.participant_id } as const);
@@ -71,6 +139,9 @@ export async function rotateRefreshToken(
   if (old.expires_at.getTime() <= Date.now()) throw fail('UNAUTHENTICATED');
   // Right token, wrong owner or device: treat as stolen.
   if (!accept(old)) throw await stolen('wrong owner or device');
+  // Past the session's absolute lifetime (or ended another way): sign in again.
+  const session = await findSession(db, old.session_id);
+  if (!isSessionLive(session)) throw fail('UNAUTHENTICATED');
   const next = await createRefreshToken(
     ctx,
     {
@@ -80,7 +151,7 @@ export async function rotateRefreshToken(
       deviceId: old.device_id,
     },
     old.family_id,
-    old.session_id,
+    session,
   );
   await markRefreshReplaced(db, old.id, next.row.id);
   return { old, next };

@@ -5,8 +5,7 @@ import { asActor, type DbCtx, type ServiceCtx } from '../../kernel/context';
 import { fail, HttpError } from '../../kernel/errors';
 import { requireStudy } from '../access/access.service';
 import { generalAuthorities, userById, userWithAssignments, type UserWithAssignments } from '../users/users.service';
-import { revokeAllOfUser, revokeSession } from './auth.repository';
-import { createRefreshToken, rotateRefreshToken, staffAccessToken } from './session-tokens';
+import { createRefreshToken, endSessions, liveSession, rotateRefreshToken, staffAccessToken } from './session-tokens';
 
 export async function refresh(ctx: ServiceCtx, body: { refreshToken: string; studyId?: string }) {
   const { config } = ctx;
@@ -67,15 +66,15 @@ function actorOf(user: UserWithAssignments, sessionId: string): StaffActor {
   };
 }
 
-/** Revokes every refresh token of the session: the general one and each per-study one. */
+/** Ends the session: its access tokens stop working at once, its refresh tokens (general and per-study) too. */
 export async function logout(ctx: ServiceCtx) {
   const actor = ctx.staff();
-  const revoked = await revokeSession(ctx.db, actor.sessionId);
+  const ended = await endSessions(ctx, { sessionId: actor.sessionId }, 'sign-out');
   ctx.audit({
     action: 'auth.logout',
     entityType: 'user',
     entityId: actor.userId,
-    after: { revokedRefreshCount: revoked },
+    after: { sessionId: actor.sessionId, endedSessions: ended },
   });
   return { ok: true as const };
 }
@@ -88,7 +87,8 @@ export async function studyToken(ctx: ServiceCtx, input: { studyId: string }) {
   const user = await userById(ctx, actor.userId);
   if (!user) throw fail('UNAUTHENTICATED');
   const authorities = [access.role];
-  const refresh = await createRefreshToken(ctx, { userId: user.id, studyId }, randomUUID(), actor.sessionId);
+  const session = await liveSession(ctx, actor.sessionId);
+  const refresh = await createRefreshToken(ctx, { userId: user.id, studyId }, randomUUID(), session);
   const accessToken = await staffAccessToken(config, {
     userId: user.id,
     studyId,
@@ -111,7 +111,7 @@ export function jwtClaims(ctx: ServiceCtx) {
   };
 }
 
-/** Every refresh token of the user is revoked (global sign-out, password reset). */
-export async function endSessionsOfUser(ctx: DbCtx, userId: string): Promise<void> {
-  await revokeAllOfUser(ctx.db, userId);
+/** An administrator signed the user out: every session of the user ends. */
+export async function endSessionsOfUser(ctx: DbCtx, userId: string): Promise<number> {
+  return endSessions(ctx, { userId }, 'admin-sign-out');
 }

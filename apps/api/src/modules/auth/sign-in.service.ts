@@ -34,7 +34,7 @@ import {
   openChallenge,
   renewChallenge,
 } from './otp';
-import { verifyPassword } from './passwords';
+import { dummyPasswordHash, verifyPassword } from './passwords';
 import { createRefreshToken, staffAccessToken } from './session-tokens';
 
 /** How the audit trail names the account a public call acted on. */
@@ -85,6 +85,8 @@ export async function login(ctx: ServiceCtx, body: { username: string; password:
   const username = normalizeStaffUsername(body.username);
   const found = await userByUsername(ctx, username);
   if (!found) {
+    // The spec's "Username not found." stays, but it costs the same time as a wrong password (decision 0023).
+    await verifyPassword(await dummyPasswordHash(), body.password);
     ctx.audit({
       action: 'auth.login.failed',
       entityType: 'user',
@@ -101,9 +103,9 @@ export async function login(ctx: ServiceCtx, body: { username: string; password:
     ctx.audit({ action: 'auth.login.locked', entityType: 'user', entityId: user.id, actor: staffRef(user) });
     throw keepChanges(fail('ACCOUNT_LOCKED', { minutes: minutesRemaining(state, now) }));
   }
-  if (user.status === 'INVITED' || !user.password_hash) throw fail('NOT_VERIFIED');
-
-  if (!(await verifyPassword(user.password_hash, body.password))) {
+  // An invited account without a password answers like a wrong password: "not verified" only after the
+  // password was checked (decision 0023).
+  if (!(await verifyPassword(user.password_hash ?? (await dummyPasswordHash()), body.password))) {
     const next = evaluateFailedAttempt(state, now);
     await changeUser(ctx, user.id, { failed_attempts: next.failedAttempts, locked_until: next.lockedUntil });
     if (isLocked(next, now)) {
@@ -133,6 +135,7 @@ export async function login(ctx: ServiceCtx, body: { username: string; password:
     );
   }
 
+  if (user.status === 'INVITED') throw fail('NOT_VERIFIED');
   const cleared = resetLockout();
   const fresh =
     user.failed_attempts !== 0 || user.locked_until !== null

@@ -3,6 +3,7 @@
  * address, and the catalogue errors a failure answers with (the precise reason in details).
  */
 import { type MessageKey, messageRef } from '@trialpath/domain';
+import '@trialpath/domain/staff-messages';
 import * as oidc from 'openid-client';
 import type { AppConfig } from '../../config';
 import { type FailExtra, fail, type HttpError } from '../../kernel/errors';

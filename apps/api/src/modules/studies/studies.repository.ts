@@ -1,5 +1,6 @@
 /** All SQL on studies, their sites, languages and countries. */
 import type { STUDY_SORT_FIELDS } from '@trialpath/contract';
+import type { StudyStatus } from '@trialpath/domain';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 
@@ -36,6 +37,8 @@ export interface StudyListFilter {
   /** The caller, for the role column. */
   userId: string;
   search?: string;
+  /** Only this status; without it, every status but DELETED (decision 0031). */
+  status?: StudyStatus;
   sort: keyof typeof SORT_COLUMNS;
   order: 'asc' | 'desc';
   page: number;
@@ -44,6 +47,7 @@ export interface StudyListFilter {
 
 export async function listStudies(db: Db, f: StudyListFilter) {
   let base = db.selectFrom('studies as s').where(f.visible);
+  base = f.status ? base.where('s.status', '=', f.status) : base.where('s.status', '<>', 'DELETED');
   const search = f.search?.trim();
   if (search) {
     const p = likePattern(search);
@@ -126,7 +130,18 @@ export function findLanguage(db: Db, id: string) {
   return db.selectFrom('languages').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Point the study's live data space at a version (make live). */
+export async function setLiveVersion(db: Db, studyId: string, versionId: string) {
+  await db.updateTable('studies').set({ live_version_id: versionId }).where('id', '=', studyId).execute();
+}
+
+/** The versions the study's two data spaces run; with `lock`, the row stays locked until the transaction ends. */
+export function findVersionPointers(db: Db, studyId: string, lock: boolean) {
+  const q = db.selectFrom('studies').select(['test_version_id', 'live_version_id']).where('id', '=', studyId);
+  return (lock ? q.forUpdate() : q).executeTakeFirst();
+}
+
 /** Point the study's test data space at a version (the draft being built). */
-export async function setTestVersion(db: Db, studyId: string, versionId: string) {
+export async function setTestVersion(db: Db, studyId: string, versionId: string | null) {
   await db.updateTable('studies').set({ test_version_id: versionId }).where('id', '=', studyId).execute();
 }

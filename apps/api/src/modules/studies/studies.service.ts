@@ -1,8 +1,10 @@
 /** Studies as a staff user sees them (scoped by the access module) and their public facts for the participant portal. */
+import { createStudy } from '@trialpath/contract';
 import { countryName, DEFAULT_COUNTRY, DEFAULT_LANGUAGE, joinRealmRole } from '@trialpath/domain';
 import type { DbCtx, ServiceCtx } from '../../kernel/context';
 import { fail } from '../../kernel/errors';
 import {
+  mayCall,
   requireLoadedStudy,
   requireStudy,
   sitesVisibleTo,
@@ -18,6 +20,8 @@ import {
   listStudies,
   listStudyCountries,
   listStudyLanguages,
+  findVersionPointers,
+  setLiveVersion,
   setTestVersion,
   type StudyListFilter,
 } from './studies.repository';
@@ -44,6 +48,7 @@ export async function studyList(ctx: ServiceCtx, q: StudyListQuery) {
       createdAt: r.created_at.toISOString(),
       updatedAt: r.updated_at.toISOString(),
     })),
+    canCreate: mayCall(actor, createStudy),
     total,
     page: q.page,
     pageSize: q.pageSize,
@@ -164,7 +169,41 @@ export async function studyTextLanguages(ctx: DbCtx, studyId: string) {
   return { defaultLanguage, languages };
 }
 
-/** The study's test data space runs this version from now on (the versions module, on a new draft). */
-export async function pointTestVersionAt(ctx: DbCtx, input: { studyId: string; versionId: string }) {
+/**
+ * The study's test data space runs this version from now on (the versions module: a new draft, a
+ * published one; null when a deleted draft leaves nothing published).
+ */
+export async function pointTestVersionAt(ctx: DbCtx, input: { studyId: string; versionId: string | null }) {
   await setTestVersion(ctx.db, input.studyId, input.versionId);
+}
+
+/** The study's live data space runs this version from now on (the versions module's make-live). */
+export async function pointLiveVersionAt(ctx: DbCtx, input: { studyId: string; versionId: string }) {
+  await setLiveVersion(ctx.db, input.studyId, input.versionId);
+}
+
+/**
+ * The versions the study's live and test data spaces run. With `lock` (in a write) the study row stays
+ * locked until the transaction ends, so two version changes of one study run one after the other.
+ */
+export async function studyVersionPointers(ctx: DbCtx, studyId: string, options: { lock?: boolean } = {}) {
+  const row = await findVersionPointers(ctx.db, studyId, options.lock ?? false);
+  return { testVersionId: row?.test_version_id ?? null, liveVersionId: row?.live_version_id ?? null };
+}
+
+/** The study's countries and sites, with country names in the caller's language (version assignments). */
+export async function studyCountriesAndSites(ctx: ServiceCtx, studyId: string) {
+  const lang = ctx.request.language;
+  const countries = (await listStudyCountries(ctx.db, studyId)).map((c) => ({
+    countryId: c.id,
+    name: countryName(c.id, lang, c.name),
+  }));
+  const sites = (await listSitesOfStudy(ctx.db, studyId)).map((s) => ({
+    siteId: s.id,
+    siteCode: s.site_code,
+    name: s.name,
+    countryId: s.country_id,
+    countryName: countryName(s.country_id, lang, s.country_name),
+  }));
+  return { countries, sites };
 }

@@ -17,10 +17,10 @@ import {
 } from './users.repository';
 import { profileImagePath, sameClientUser, toStaffUser } from './users.service';
 
+/** The mobile number and e-mail address change elsewhere, with re-authentication and a code (decision 0028). */
 export interface ProfileInput {
   firstName: string;
   lastName: string;
-  phoneNumber?: string | null;
   workNumber?: string | null;
   licenseType?: string | null;
 }
@@ -32,13 +32,11 @@ export async function updateProfile(ctx: ServiceCtx, input: ProfileInput) {
   const { db } = ctx;
   const user = await findUserForUpdate(db, ctx.staff().userId);
   if (!user) throw fail('UNAUTHENTICATED');
-  const phone = optional(input.phoneNumber);
   const work = optional(input.workNumber);
   const licence = optional(input.licenseType);
   const after = await updateUser(db, user.id, {
     first_name: input.firstName,
     last_name: input.lastName,
-    ...(phone !== undefined ? { phone_number: phone } : {}),
     ...(work !== undefined ? { work_number: work } : {}),
     ...(licence !== undefined ? { license_type: licence } : {}),
     profile_completed: true,

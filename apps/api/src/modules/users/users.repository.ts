@@ -77,10 +77,12 @@ export async function findUserWithAssignments(db: Db, id: string): Promise<UserW
                 .select('s.id')
                 .whereRef('a.user_id', '=', 'sa.user_id')
                 .whereRef('s.study_id', '=', 'sa.study_id')
+                .where('a.active', '=', true)
                 .orderBy('s.site_code'),
             ).as('sites'),
           ])
           .whereRef('sa.user_id', '=', 'u.id')
+          .where('sa.active', '=', true)
           .orderBy('sa.created_at'),
       ).as('assignments'),
     )
@@ -104,7 +106,8 @@ export async function listAssignments(db: Db, userId: string, studyId?: string):
   let q = db
     .selectFrom('study_assignments as sa')
     .select(['sa.study_id', 'sa.role', 'sa.read_only'])
-    .where('sa.user_id', '=', userId);
+    .where('sa.user_id', '=', userId)
+    .where('sa.active', '=', true);
   if (studyId) q = q.where('sa.study_id', '=', studyId);
   const studies = await q.orderBy('sa.created_at').execute();
   if (studies.length === 0) return [];
@@ -113,6 +116,7 @@ export async function listAssignments(db: Db, userId: string, studyId?: string):
     .innerJoin('sites as s', 's.id', 'a.site_id')
     .select(['s.study_id', 's.id'])
     .where('a.user_id', '=', userId)
+    .where('a.active', '=', true)
     .where(
       's.study_id',
       'in',
@@ -200,4 +204,10 @@ export async function upsertProfileImage(
       }),
     )
     .execute();
+}
+
+/** First and last names of users, by id (who created or published a study version, …). */
+export function listUserNames(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('users').select(['id', 'first_name', 'last_name', 'username']).where('id', 'in', ids).execute();
 }

@@ -34,6 +34,7 @@ import {
   listActiveUsersByEmail,
   listAssignments,
   listClientUsersByEmail,
+  listUserNames,
   mostCommonEmailDomain,
   type UserRow,
   type UserWithAssignments,
@@ -111,6 +112,19 @@ export async function sameClientUser(ctx: ServiceCtx, userId: string): Promise<U
   return u;
 }
 
+/**
+ * A user-directed administrative call (lock status, unlock, sign-out, instant user) on a user of the
+ * caller's client whose role type is not above the caller's — the rule invitations apply to the role
+ * they give (decision 0028). Another client's user looks missing; a higher-ranked one is a 403.
+ */
+async function manageableUser(ctx: ServiceCtx, userId: string): Promise<UserRow> {
+  const u = await sameClientUser(ctx, userId);
+  if (u.id !== ctx.staff().userId && rankOf(u.platform_role) > rankOf(ctx.staff().platformRole)) {
+    throw fail('FORBIDDEN', undefined, { message: messageRef('access.userOutranks') });
+  }
+  return u;
+}
+
 function mayViewUsers(actor: StaffActor): boolean {
   return rolesOf(actor, null).some((r) => can(r, 'users.view'));
 }
@@ -119,7 +133,7 @@ function mayViewUsers(actor: StaffActor): boolean {
 export async function instantUser(ctx: ServiceCtx, input: { userId: string }) {
   const actor = ctx.staff();
   if (input.userId !== actor.userId && !mayViewUsers(actor)) throw fail('FORBIDDEN');
-  const u = await sameClientUser(ctx, input.userId);
+  const u = await manageableUser(ctx, input.userId);
   const assignments = await listAssignments(ctx.db, u.id);
   return {
     id: u.id,
@@ -166,12 +180,12 @@ function lockStatusOf(u: UserRow) {
 }
 
 export async function lockStatus(ctx: ServiceCtx, input: { userId: string }) {
-  return lockStatusOf(await sameClientUser(ctx, input.userId));
+  return lockStatusOf(await manageableUser(ctx, input.userId));
 }
 
 /** Administrator unlock; the reason for change is the request's (the endpoint requires one). */
 export async function unlock(ctx: ServiceCtx, input: { userId: string }) {
-  const u = await sameClientUser(ctx, input.userId);
+  const u = await manageableUser(ctx, input.userId);
   const before = lockStatusOf(u);
   const cleared = resetLockout();
   const after = lockStatusOf(
@@ -218,8 +232,20 @@ export async function createInvitedUser(ctx: ServiceCtx, input: InviteInput): Pr
 
 /** "Log out everywhere": the token version moves on, so every access token already issued is refused. */
 export async function signOutEverywhere(ctx: ServiceCtx, input: { userId: string }): Promise<UserRow> {
-  const u = await sameClientUser(ctx, input.userId);
+  const u = await manageableUser(ctx, input.userId);
   await bumpTokenVersion(ctx.db, u.id);
   ctx.audit({ action: 'user.logout-everywhere', entityType: 'user', entityId: u.id });
   return u;
+}
+
+/** People as other records name them ("created by"): id and full name (the username when no name is set). */
+export async function staffPeople(
+  ctx: DbCtx,
+  ids: readonly (string | null)[],
+): Promise<Map<string, { id: string; name: string }>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  const rows = await listUserNames(ctx.db, wanted);
+  return new Map(
+    rows.map((u) => [u.id, { id: u.id, name: `${u.first_name} ${u.last_name}`.trim() || u.username || u.id }]),
+  );
 }

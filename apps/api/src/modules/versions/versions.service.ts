@@ -19,6 +19,7 @@ import {
   translate,
   versionNameKey,
 } from '@trialpath/domain';
+import '@trialpath/domain/staff-messages';
 import type { ServiceCtx } from '../../kernel/context';
 import { fail, fieldProblem } from '../../kernel/errors';
 import { requireEditableStudy, requireStudyBuilder } from '../access/access.service';
@@ -29,13 +30,13 @@ import {
   insertVersion,
   isNameTaken,
   lockVersion,
-  nextVersionNumber,
   saveContent,
+  takeVersionNumber,
   type VersionRow,
 } from './versions.repository';
 
 /** jsonb comes back parsed from both drivers; a string is parsed for safety. */
-function json<T>(value: unknown): T {
+export function json<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
@@ -48,12 +49,15 @@ function sectionRevisionsOf(row: VersionRow): Record<StudyContentSection, number
   >;
 }
 
-/** The stored content with every section the model knows (a section added later reads as its default). */
-function contentOf(row: VersionRow): StudyContent {
-  return StudyContentSchema.parse(json(row.content));
+/**
+ * The version's content with every section the model knows (a section added later reads as its
+ * default): a published or archived version's as published, a draft's as saved.
+ */
+export function contentOf(row: VersionRow): StudyContent {
+  return StudyContentSchema.parse(json(row.snapshot ?? row.content));
 }
 
-function toVersionContent(row: VersionRow) {
+export function toVersionContent(row: VersionRow) {
   return {
     id: row.id,
     studyId: row.study_id,
@@ -90,7 +94,7 @@ export async function createDraft(ctx: ServiceCtx, input: { studyId: string; nam
   await requireEditableStudy(ctx, studyId);
   const draftExists = () => fail('CONFLICT', undefined, { message: { key: 'versions.draftExists' } });
   if (await findDraft(ctx.db, studyId)) throw draftExists();
-  const number = await nextVersionNumber(ctx.db, studyId);
+  const number = await takeVersionNumber(ctx.db, studyId);
   const name = input.name ?? defaultVersionName(number);
   const nameKey = versionNameKey(name);
   const nameTaken = () => fieldProblem('CONFLICT', 'name', 'versions.nameTaken');

@@ -31,7 +31,7 @@ export default function HomePage() {
           <Text c="dimmed">{t('home.signedInAs', { username: profile.data.username })}</Text>
         )}
       </div>
-      {profile.status === 'loading' && <Loader size="sm" aria-label={t('app.loading')} />}
+      {profile.status === 'loading' && <Loader size="sm" role="img" aria-label={t('app.loading')} />}
       {profile.status === 'error' && (
         <ErrorAlert>{failureText(profile.error, lang, 'errors.profile', navigator.onLine)}</ErrorAlert>
       )}

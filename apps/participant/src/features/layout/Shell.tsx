@@ -1,7 +1,7 @@
 import { Anchor } from '@mantine/core';
-import { CookieConsent, CopyrightFooter, hasCookieConsent, uiLabel, useLanguage } from '@trialpath/ui';
+import { CookieConsent, CopyrightFooter, uiLabel, useLanguage } from '@trialpath/ui';
 import { DEFAULT_STUDY_COLOR, contrastColor } from '@trialpath/domain';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Page frame: a header in the study colour, the card, the footer. */
@@ -22,10 +22,8 @@ export function Shell({
   const { t } = useTranslation();
   const lang = useLanguage();
   const contrast = contrastColor(color);
-  // While the cookie banner is up, leave room under the content so it never hides a button.
-  const [bannerShown] = useState(() => !hasCookieConsent('participantWeb'));
   return (
-    <div className="tp-shell" style={bannerShown ? { paddingBottom: 200 } : undefined}>
+    <div className="tp-shell">
       <button type="button" className="tp-skip" onClick={skipToMain}>
         {t('app.skipToContent')}
       </button>
@@ -34,6 +32,8 @@ export function Shell({
         {headerEnd}
       </header>
       <main className="tp-main" id="main" tabIndex={-1}>
+        {/* In the page's flow, above the card (decision 0029): it never covers a button and toasts never cover it. */}
+        <CookieConsent scope="participantWeb" />
         <div className="tp-card">{children}</div>
       </main>
       <footer className="tp-footer">
@@ -49,7 +49,6 @@ export function Shell({
         )}
         <CopyrightFooter />
       </footer>
-      <CookieConsent scope="participantWeb" />
     </div>
   );
 }

@@ -6,11 +6,8 @@ import { Link } from 'react-router';
 export function Logo() {
   const { t } = useTranslation();
   return (
-    <Link
-      to="/"
-      style={{ textDecoration: 'none', color: 'inherit' }}
-      aria-label={`${t('app.name')} – ${t('app.portal')}`}
-    >
+    // Named by its visible text (label in name, WCAG 2.5.3): "Trialpath Staff portal".
+    <Link to="/" style={{ textDecoration: 'none', color: 'inherit' }}>
       <Group gap={10} wrap="nowrap">
         <svg width="30" height="30" viewBox="0 0 32 32" aria-hidden="true">
           <rect width="32" height="32" rx="7" fill="#0b7285" />

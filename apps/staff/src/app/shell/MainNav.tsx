@@ -42,11 +42,11 @@ export function HeaderNav({ links }: { links: NavItem[] }) {
 }
 
 /** The links in the side drawer (small screens). */
-export function DrawerNav({ links, onNavigate }: { links: NavItem[]; onNavigate: () => void }) {
+export function DrawerNav({ id, links, onNavigate }: { id: string; links: NavItem[]; onNavigate: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
-    <AppShell.Navbar p="sm" aria-label={t('app.mainNav')}>
+    <AppShell.Navbar id={id} p="sm" aria-label={t('app.mainNav')}>
       <Stack gap={4}>
         {links.map((l) => (
           <NavLink

@@ -3,7 +3,7 @@ import { CopyrightFooter } from '@trialpath/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-/** The copyright line and the legal links. */
+/** The copyright line and the legal links; on a phone the links wrap to a second line rather than hide. */
 export function ShellFooter() {
   const { t } = useTranslation();
   return (
@@ -11,9 +11,9 @@ export function ShellFooter() {
       withBorder
       style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', borderColor: '#e9ecef' }}
     >
-      <Group gap="md" wrap="nowrap" justify="center">
+      <Group gap="md" wrap="wrap" justify="center" style={{ rowGap: 2 }}>
         <CopyrightFooter />
-        <Group gap="sm" wrap="nowrap" component="nav" aria-label={t('app.legal')} visibleFrom="xs">
+        <Group gap="sm" wrap="nowrap" component="nav" aria-label={t('app.legal')}>
           <Anchor component={Link} to="/policy" size="xs" c="dark.4">
             {t('app.privacyPolicy')}
           </Anchor>

@@ -1,4 +1,5 @@
-import { Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useId } from 'react';
 import { roleTitle } from '@trialpath/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -32,15 +33,18 @@ function initials(name: string): string {
     .join('');
 }
 
+/** The language choice: a labelled group of items (a menu may hold only items, groups and separators). */
 function LanguageItems() {
   const { t, i18n } = useTranslation();
+  const labelId = useId();
   const langs: [StaffLanguage, string][] = [
     ['en', t('app.english')],
     ['es', t('app.spanish')],
   ];
   return (
-    <>
-      <Menu.Label>{t('app.language')}</Menu.Label>
+    // biome-ignore lint/a11y/useSemanticElements: a group of a menu's items (ARIA menu), not a form's fieldset
+    <div role="group" aria-labelledby={labelId}>
+      <Menu.Label id={labelId}>{t('app.language')}</Menu.Label>
       {langs.map(([code, label]) => (
         <Menu.Item
           key={code}
@@ -52,27 +56,23 @@ function LanguageItems() {
           {label}
         </Menu.Item>
       ))}
-    </>
+    </div>
   );
 }
 
 /** Signed out: the language choice; signed in: the account menu (name, role, language, sign-out). */
 export function UserMenu() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const signedIn = useSignedIn();
   const profile = useProfileQuery(signedIn);
   const name = profile.data?.name ?? profile.data?.username ?? '';
+  const role = profile.data?.userRole ? roleTitle(profile.data.userRole, i18n.language) : '';
+  const accountId = useId();
   if (!signedIn) {
     return (
-      <Menu position="bottom-end" withinPortal shadow="md">
+      <Menu position="bottom-end" withinPortal shadow="md" withInitialFocusPlaceholder={false}>
         <Menu.Target>
-          <UnstyledButton
-            aria-label={t('app.language')}
-            px="sm"
-            py={6}
-            style={{ borderRadius: 6 }}
-            className="tp-header-button"
-          >
+          <UnstyledButton px="sm" py={6} style={{ borderRadius: 6 }} className="tp-header-button">
             <Group gap={6} wrap="nowrap">
               <GlobeIcon />
               <Text size="sm" fw={500}>
@@ -88,15 +88,9 @@ export function UserMenu() {
     );
   }
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={240}>
+    <Menu position="bottom-end" withinPortal shadow="md" width={240} withInitialFocusPlaceholder={false}>
       <Menu.Target>
-        <UnstyledButton
-          aria-label={t('app.userMenu')}
-          px={6}
-          py={4}
-          style={{ borderRadius: 6 }}
-          className="tp-header-button"
-        >
+        <UnstyledButton px={6} py={4} style={{ borderRadius: 6 }} className="tp-header-button">
           <Group gap={8} wrap="nowrap">
             <Box
               aria-hidden="true"
@@ -118,27 +112,32 @@ export function UserMenu() {
               <Text size="sm" fw={600} lh={1.2}>
                 {name}
               </Text>
-              {profile.data?.userRole && (
+              {role && (
                 <Text size="xs" c="dimmed" lh={1.2}>
-                  {roleTitle(profile.data.userRole)}
+                  {role}
                 </Text>
               )}
             </Box>
+            {/* Named by the visible name and role (label in name, WCAG 2.5.3), then what it opens. */}
+            <VisuallyHidden>{t('app.userMenu')}</VisuallyHidden>
           </Group>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        {name && (
-          <>
-            <Menu.Label>{t('app.signedInAs', { name })}</Menu.Label>
-            <Menu.Divider />
-          </>
-        )}
         <LanguageItems />
-        <Menu.Divider />
-        <Menu.Item component={Link} to="/logout" color="red">
-          {t('app.signOut')}
-        </Menu.Item>
+        <Menu.Divider role="separator" />
+        {/* biome-ignore lint/a11y/useSemanticElements: a group of a menu's items (ARIA menu), not a form's fieldset */}
+        <div
+          role="group"
+          aria-labelledby={name ? accountId : undefined}
+          aria-label={name ? undefined : t('app.userMenu')}
+        >
+          {name && <Menu.Label id={accountId}>{t('app.signedInAs', { name })}</Menu.Label>}
+          {/* Red 9 (#c92a2a, 6.0:1 on white); Mantine's red (#fa5252) is 3.3:1. */}
+          <Menu.Item component={Link} to="/logout" color="red.9">
+            {t('app.signOut')}
+          </Menu.Item>
+        </div>
       </Menu.Dropdown>
     </Menu>
   );

@@ -34,13 +34,14 @@ import { usePageEnvironment } from '../../shared/queries';
 import { useProfileQuery } from '../../shared/startup';
 import { storage } from '../../shared/storage';
 import { AuthCard } from './AuthCard';
+import { EmailChange } from './EmailChange';
+import { MobileChange } from './MobileChange';
 import { NameFields } from './NameFields';
 import { clientErrorMessage, useFormError } from './form-error';
 
 export interface ProfileForm {
   firstName: string;
   lastName: string;
-  phoneNumber: string;
   workNumber: string;
   licenseType: string;
 }
@@ -52,7 +53,6 @@ function formOf(p: StaffUser): ProfileForm {
   return {
     firstName: p.firstName ?? '',
     lastName: p.lastName ?? '',
-    phoneNumber: p.phoneNumber ?? '',
     workNumber: p.workNumber ?? '',
     licenseType: p.licenseType ?? '',
   };
@@ -195,7 +195,6 @@ function ProfileEditor({ profile }: { profile: StaffUser }) {
         body: {
           firstName: v.firstName,
           lastName: v.lastName,
-          phoneNumber: orNull(v.phoneNumber),
           workNumber: orNull(v.workNumber),
           licenseType: orNull(v.licenseType),
         },
@@ -211,18 +210,12 @@ function ProfileEditor({ profile }: { profile: StaffUser }) {
   return (
     <Stack gap="md">
       <PhotoField profile={profile} />
+      <EmailChange profile={profile} />
+      <MobileChange profile={profile} />
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <ErrorAlert>{failure.error}</ErrorAlert>
           <NameFields form={form} />
-          <TextInput
-            label={t('profile.phone')}
-            description={t('profile.phoneHint')}
-            type="tel"
-            autoComplete="tel"
-            error={formState.errors.phoneNumber?.message}
-            {...register('phoneNumber')}
-          />
           <TextInput
             label={t('profile.workNumber')}
             type="tel"
@@ -256,7 +249,7 @@ export function AboutYouPage() {
   if (!profile.data) {
     return (
       <Center py={80} role="status">
-        <Loader aria-label={t('app.loading')} />
+        <Loader role="img" aria-label={t('app.loading')} />
       </Center>
     );
   }

@@ -63,6 +63,7 @@ export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const [sent, setSent] = useState<string | null>(null);
   const [sendingCode, setSendingCode] = useState(false);
+  const [noPhone, setNoPhone] = useState<string | null>(null);
   const navigate = useNavigate();
   // The same field is the username of the e-mailed link and of the code by text message (sendOtp).
   const form = useContractForm(forgotPassword.body!, { defaultValues: { username: '' } });
@@ -73,9 +74,11 @@ export function ForgotPasswordPage() {
   const sendSms = handleSubmit(async ({ username }) => {
     failure.clear();
     setSendingCode(true);
-    const path = await requestResetCode(username.trim(), 'sms');
+    const result = await requestResetCode(username.trim(), 'sms');
     setSendingCode(false);
-    if (path) navigate(path);
+    // No mobile number on file: said at the choice, which is then off; the e-mailed link stays.
+    if (result && 'noPhone' in result) setNoPhone(result.noPhone);
+    else if (result) navigate(result.path);
   });
 
   const submit = handleSubmit(({ username }) =>
@@ -102,14 +105,27 @@ export function ForgotPasswordPage() {
             <UsernameInput
               label={t('auth.usernameOrEmail')}
               error={formState.errors.username?.message}
-              {...register('username')}
+              {...register('username', { onChange: () => setNoPhone(null) })}
             />
             <Button type="submit" loading={formState.isSubmitting && !sendingCode} fullWidth>
               {t('auth.sendLink')}
             </Button>
-            <Button type="button" variant="subtle" onClick={sendSms} loading={sendingCode} fullWidth>
+            <Button
+              type="button"
+              variant="subtle"
+              onClick={sendSms}
+              loading={sendingCode}
+              disabled={noPhone !== null}
+              aria-describedby={noPhone ? 'no-phone-message' : undefined}
+              fullWidth
+            >
               {t('otp.smsInstead')}
             </Button>
+            {noPhone && (
+              <Text id="no-phone-message" role="alert" size="sm" c="var(--mantine-color-error)" ta="center">
+                {noPhone}
+              </Text>
+            )}
             <BackToSignInLink ta="center" />
           </Stack>
         </form>

@@ -5,7 +5,7 @@ import { notify } from '@trialpath/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { api } from '../../shared/api';
+import { ApiRequestError, api } from '../../shared/api';
 import { AuthCard } from './AuthCard';
 import { BackToSignInLink } from './BackToSignInLink';
 import { clientErrorMessage, toastClientError } from './form-error';
@@ -18,12 +18,21 @@ export function otpCodePath(challenge: Pick<OtpChallenge, 'challengeId' | 'desti
   return `/forgot-password-otp/${encodeURIComponent(challenge.challengeId)}/${encodeURIComponent(challenge.destination)}`;
 }
 
-/** Ask for a reset-password code for `username` by e-mail or SMS; resolves with the code page path or null. */
-export async function requestResetCode(username: string, channel: 'email' | 'sms'): Promise<string | null> {
+/** What asking for a code gave: the code page, or the account has no mobile number (409 NO_PHONE_ON_FILE), or a toasted failure. */
+export type ResetCodeResult = { path: string } | { noPhone: string } | null;
+
+/**
+ * Ask for a reset-password code for `username` by e-mail or SMS. An account without a mobile number
+ * answers NO_PHONE_ON_FILE on the field `channel`: its message is returned for the screen to show at
+ * the choice (with e-mail offered); other refusals are toasted.
+ */
+export async function requestResetCode(username: string, channel: 'email' | 'sms'): Promise<ResetCodeResult> {
   try {
     const challenge = await api.call(sendOtp, { body: { purpose: 'reset-password', username, channel } });
-    return otpCodePath(challenge);
+    return { path: otpCodePath(challenge) };
   } catch (e) {
+    if (e instanceof ApiRequestError && e.body?.code === 'NO_PHONE_ON_FILE')
+      return { noPhone: clientErrorMessage(e) ?? e.body.message };
     toastClientError(e);
     return null;
   }
@@ -68,6 +77,7 @@ export function ResetPasswordSendOtpPage() {
   const navigate = useNavigate();
   const [channel, setChannel] = useState<'email' | 'sms'>(mobile ? 'sms' : 'email');
   const [sending, setSending] = useState(false);
+  const [noPhone, setNoPhone] = useState<string | null>(null);
   const { check, unusable } = useResetTokenCheck(token);
 
   if (unusable || (check.data && !check.data.username)) {
@@ -77,7 +87,7 @@ export function ResetPasswordSendOtpPage() {
   if (!check.data) {
     return (
       <Center py={80} role="status">
-        <Loader aria-label={t('auth.checkingLink')} />
+        <Loader role="img" aria-label={t('auth.checkingLink')} />
       </Center>
     );
   }
@@ -85,21 +95,35 @@ export function ResetPasswordSendOtpPage() {
 
   const send = async () => {
     setSending(true);
-    const path = await requestResetCode(username, channel);
+    const result = await requestResetCode(username, channel);
     setSending(false);
-    if (path) {
+    if (result && 'noPhone' in result) {
+      // No mobile number on file: say so at the choice, take text message away and choose e-mail.
+      setNoPhone(result.noPhone);
+      setChannel('email');
+    } else if (result) {
       notify(t('otp.codeSent'), { kind: 'success' });
-      navigate(path);
+      navigate(result.path);
     }
   };
 
   return (
     <AuthCard title={t('otp.sendCodeTitle')} subtitle={t('otp.sendCodeText', { username })}>
       <Stack gap="md">
-        <Radio.Group value={channel} onChange={(v) => setChannel(v as 'email' | 'sms')} label={t('otp.code')}>
+        <Radio.Group
+          value={channel}
+          onChange={(v) => setChannel(v as 'email' | 'sms')}
+          label={t('otp.code')}
+          error={noPhone}
+          errorProps={{ role: 'alert' }}
+        >
           <Stack gap="xs" mt="xs">
             <Radio value="email" label={t('otp.byEmail')} />
-            <Radio value="sms" label={mobile ? `${t('otp.bySms')} (${mobile})` : t('otp.bySms')} />
+            <Radio
+              value="sms"
+              disabled={noPhone !== null}
+              label={mobile ? `${t('otp.bySms')} (${mobile})` : t('otp.bySms')}
+            />
           </Stack>
         </Radio.Group>
         <Button onClick={send} loading={sending} fullWidth>

@@ -1,7 +1,14 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { checkUsername, registerUser } from '@trialpath/contract';
 import { normalizeStaffUsername, translate } from '@trialpath/domain';
-import { ErrorAlert, notify, useContractForm, useUnsavedChangesGuard, withConfirmation } from '@trialpath/ui';
+import {
+  ErrorAlert,
+  notify,
+  PasswordRuleHints,
+  useContractForm,
+  useUnsavedChangesGuard,
+  withConfirmation,
+} from '@trialpath/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -45,7 +52,7 @@ export function RegisterPage() {
   const form = useContractForm(registerForm, {
     defaultValues: { username: '', firstName: '', lastName: '', password: '', confirm: '' },
   });
-  const { register, handleSubmit, formState, reset, getValues } = form;
+  const { register, handleSubmit, formState, reset, getValues, watch } = form;
   const failure = useFormError(form);
   const guard = useUnsavedChangesGuard(formState.isDirty && !done);
 
@@ -149,6 +156,8 @@ export function RegisterPage() {
             }
             {...usernameField}
           />
+          {/* The username's rules up front, as the password's are, ticked while typing. */}
+          <PasswordRuleHints kind="username" password={watch('username') ?? ''} id="username-rules" />
           <NameFields form={form} />
           <NewPasswordPair form={form} passwordLabel={t('auth.password')} withAsterisk />
           <Button type="submit" loading={formState.isSubmitting} fullWidth>

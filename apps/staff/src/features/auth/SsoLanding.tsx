@@ -7,6 +7,7 @@ import {
   startSso,
 } from '@trialpath/contract';
 import { translate } from '@trialpath/domain';
+import '@trialpath/domain/staff-messages';
 import { notify } from '@trialpath/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -101,7 +102,7 @@ export function SsoLanding() {
       return (
         <AuthCard title={translate('sso.signingIn', undefined, lang)}>
           <Center py="md">
-            <Loader aria-label={translate('sso.signingIn', undefined, lang)} />
+            <Loader role="img" aria-label={translate('sso.signingIn', undefined, lang)} />
           </Center>
         </AuthCard>
       );

@@ -10,7 +10,7 @@ import { type MailboxMessage, MessageDetail } from './MessageDetail';
 
 /** #/dev/mailbox (demo mode only): what the outbox would have sent, newest first; the newest is open. */
 export function MailboxPage() {
-  const { t } = useTranslation('dev');
+  const { t, i18n } = useTranslation('dev');
   const [recipient, setRecipient] = useState('');
   const [debounced] = useDebouncedValue(recipient.trim(), 350);
   const mailbox = useEndpointQuery(
@@ -59,7 +59,7 @@ export function MailboxPage() {
       </Group>
       <DataTable
         label={t('mailbox.title')}
-        columns={mailboxColumns(t, open)}
+        columns={mailboxColumns(t, open, i18n.language)}
         rows={table.rows}
         rowKey={(m) => m.id}
         loading={mailbox.isLoading}

@@ -18,6 +18,7 @@ export const MAILBOX_SORT_VALUES = {
 export function mailboxColumns(
   t: TFunction<'dev'>,
   open: { has: (id: string) => boolean; toggle: (id: string) => void },
+  lang: string,
 ): DataTableColumn<MailboxMessage>[] {
   return [
     {
@@ -68,7 +69,7 @@ export function mailboxColumns(
       sortable: true,
       cell: (m) => (
         <Text size="sm" c="dark.5" style={{ whiteSpace: 'nowrap' }}>
-          {formatDisplayDate(m.createdAt, DATE_FORMATS.DATE_TIME)}
+          {formatDisplayDate(m.createdAt, DATE_FORMATS.DATE_TIME, undefined, lang)}
         </Text>
       ),
     },

@@ -8,13 +8,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useEndpointQuery } from '../../shared/queries';
+import { NewStudyButton } from './NewStudyButton';
 import { clickColumn, readListState, type SortField, toQuery, writeListState } from './list-state';
 import { StudyCard } from './StudyCard';
 import { studyColumns } from './study-columns';
 
 /** #/studies: the studies the user is assigned to, searched, sorted and paged (15 a page unless chosen). */
 export function StudiesPage() {
-  const { t } = useTranslation('studies');
+  const { t, i18n } = useTranslation('studies');
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const state = readListState(params);
@@ -30,6 +31,8 @@ export function StudiesPage() {
 
   const studies = useEndpointQuery(listStudies, { query: toQuery(state) }, { placeholderData: keepPreviousData });
   const data = studies.data;
+  // The server says whether this person may create a study (the permission matrix stays off the first load).
+  const canCreate = data?.canCreate === true;
 
   return (
     <Stack gap="md" maw={1200} mx="auto">
@@ -42,18 +45,21 @@ export function StudiesPage() {
             {t('studies.subtitle')}
           </Text>
         </div>
-        <TextInput
-          label={t('studies.search')}
-          placeholder={t('studies.searchPlaceholder')}
-          type="search"
-          value={searchInput}
-          onChange={(e) => setSearchInput(e.currentTarget.value)}
-          w={{ base: '100%', sm: 320 }}
-        />
+        <Group align="flex-end" wrap="wrap">
+          <TextInput
+            label={t('studies.search')}
+            placeholder={t('studies.searchPlaceholder')}
+            type="search"
+            value={searchInput}
+            onChange={(e) => setSearchInput(e.currentTarget.value)}
+            w={{ base: '100%', sm: 320 }}
+          />
+          {canCreate && <NewStudyButton />}
+        </Group>
       </Group>
       <DataTable
         label={t('studies.title')}
-        columns={studyColumns(t)}
+        columns={studyColumns(t, i18n.language)}
         rows={data?.items}
         rowKey={(s) => s.id}
         loading={studies.isFetching}

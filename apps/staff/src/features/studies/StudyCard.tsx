@@ -7,7 +7,7 @@ import { StatusBadge } from './StatusBadge';
 
 /** A study of the list as a card (small screens). */
 export function StudyCard({ s }: { s: StudyListItem }) {
-  const { t } = useTranslation('studies');
+  const { t, i18n } = useTranslation('studies');
   return (
     <Card
       withBorder
@@ -18,7 +18,7 @@ export function StudyCard({ s }: { s: StudyListItem }) {
       aria-label={t('studies.openStudy', { name: s.name })}
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <div>
+        <div style={{ minWidth: 0 }}>
           <Text fw={600}>{s.name}</Text>
           <Text size="sm" c="dimmed">
             {s.code} · {s.sponsorName ?? '—'}
@@ -31,10 +31,10 @@ export function StudyCard({ s }: { s: StudyListItem }) {
           {t('studies.sites')}: {s.siteCount}
         </Text>
         <Text size="xs" c="dimmed">
-          {t('studies.role')}: {roleTitle(s.userRole)}
+          {t('studies.role')}: {roleTitle(s.userRole, i18n.language)}
         </Text>
         <Text size="xs" c="dimmed">
-          {formatDisplayDate(s.updatedAt, DATE_FORMATS.DATE_TIME)}
+          {formatDisplayDate(s.updatedAt, DATE_FORMATS.DATE_TIME, undefined, i18n.language)}
         </Text>
       </Group>
     </Card>

@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Box, Card, Group, Paper, SimpleGrid, Stack, Table
 import { useMediaQuery } from '@mantine/hooks';
 import { getStudy, type ResponseOf, type StaffUser } from '@trialpath/contract';
 import {
+  countryName,
   FEATURE_FLAGS,
   isFeatureEnabled,
   isTestTwinPath,
@@ -9,6 +10,7 @@ import {
   roleTitle,
   studyColorOrDefault,
 } from '@trialpath/domain';
+import { TEST_BADGE_COLOR } from '@trialpath/ui';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
@@ -16,7 +18,7 @@ import { authoritiesFor } from '../../shared/authorities';
 import { useFlagsQuery } from '../../shared/startup';
 import { storage } from '../../shared/storage';
 import { useStudyFeatures } from '../../shared/study-features';
-import { studyNavItems } from './study-nav';
+import { customizeNavItems, studyNavItems } from './study-nav';
 import { StatusBadge } from './StatusBadge';
 import { useEndpointQuery } from '../../shared/queries';
 
@@ -35,7 +37,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 
 /** #/studies/:studyId/dashboard (and its test twin): the study's details and the sites the user can see. */
 export function StudyDashboardPage() {
-  const { t } = useTranslation('studies');
+  const { t, i18n } = useTranslation('studies');
   const { studyId = '' } = useParams();
   const { pathname } = useLocation();
   const isTwin = isTestTwinPath(pathname);
@@ -64,6 +66,7 @@ export function StudyDashboardPage() {
     : false;
   // A-118: what this page offers comes from the per-study token's authorities.
   const nav = studyNavItems(studyId, authoritiesFor(studyId, storage), { twin: isTwin, testPortal });
+  const customizeNav = customizeNavItems(studyId, authoritiesFor(studyId, storage), { twin: isTwin });
   // A-122: the stored user carries the per-study role after entering the study.
   const user = storage.getUser<StaffUser & { readOnly?: boolean }>();
   const enabledFeatures = Object.entries(features ?? {})
@@ -106,6 +109,18 @@ export function StudyDashboardPage() {
           ))}
         </Group>
       </Group>
+      {customizeNav.length > 0 && (
+        <Group component="nav" aria-label={t('studyNav.customize')} gap="xs">
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase">
+            {t('studyNav.customize')}
+          </Text>
+          {customizeNav.map((item) => (
+            <Anchor key={item.id} component={Link} to={item.to} size="sm" className="tp-nav-link">
+              {t(`studyNav.customize_${item.id}`)}
+            </Anchor>
+          ))}
+        </Group>
+      )}
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} style={{ borderTop: `4px solid ${color}` }}>
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
           <div>
@@ -119,7 +134,7 @@ export function StudyDashboardPage() {
           <Group gap="xs">
             {user?.userRole && (
               <Badge variant="light" color="cyan" radius="sm" tt="none">
-                {t('studyNav.yourRole', { role: roleTitle(user.userRole) })}
+                {t('studyNav.yourRole', { role: roleTitle(user.userRole, i18n.language) })}
               </Badge>
             )}
             {user?.readOnly && (
@@ -128,8 +143,8 @@ export function StudyDashboardPage() {
               </Badge>
             )}
             {isTwin && (
-              <Badge color="orange" radius="sm">
-                {t('app.testEnvironment')}
+              <Badge color={TEST_BADGE_COLOR} radius="sm">
+                {t('study.testData')}
               </Badge>
             )}
           </Group>
@@ -140,9 +155,17 @@ export function StudyDashboardPage() {
               {s.code}
             </Badge>
           </Fact>
-          {/* The study's own status, apart from the environment badge: a LIVE study has a test twin too. */}
+          {/* The study's own status, apart from the environment: a LIVE study has a test twin too, whose data
+              are test data; there the status is plain text ("Study: Live"), not a badge that reads as the
+              environment's. */}
           <Fact label={t('study.status')}>
-            <StatusBadge status={s.status} />
+            {isTwin ? (
+              <Text fz="sm">
+                {t('study.statusOfStudy', { status: t(`studies.status_${s.status}`, { defaultValue: s.status }) })}
+              </Text>
+            ) : (
+              <StatusBadge status={s.status} />
+            )}
           </Fact>
           <Fact label={t('study.sponsor')}>{s.sponsorName ?? t('study.noSponsor')}</Fact>
           <Fact label={t('study.languages')}>
@@ -157,7 +180,7 @@ export function StudyDashboardPage() {
             </Text>
             {enabledFeatures.map((f) => (
               <Badge key={f} variant="outline" color="teal" radius="sm" tt="none">
-                {f}
+                {t(`study.feature_${f}`, { defaultValue: f })}
               </Badge>
             ))}
           </Group>
@@ -178,7 +201,7 @@ export function StudyDashboardPage() {
               <Card key={site.id} withBorder radius="md" padding="sm">
                 <Text fw={600}>{site.name}</Text>
                 <Text size="sm" c="dimmed">
-                  {site.siteId} · {site.countryName} ·{' '}
+                  {site.siteId} · {countryName(site.countryId, i18n.language, site.countryName)} ·{' '}
                   {t(`study.subType_${site.siteSubType}`, { defaultValue: site.siteSubType })}
                 </Text>
               </Card>
@@ -199,7 +222,7 @@ export function StudyDashboardPage() {
                 <Table.Tr key={site.id}>
                   <Table.Td fw={600}>{site.name}</Table.Td>
                   <Table.Td>{site.siteId}</Table.Td>
-                  <Table.Td>{site.countryName}</Table.Td>
+                  <Table.Td>{countryName(site.countryId, i18n.language, site.countryName)}</Table.Td>
                   <Table.Td>{t(`study.subType_${site.siteSubType}`, { defaultValue: site.siteSubType })}</Table.Td>
                 </Table.Tr>
               ))}

@@ -9,8 +9,8 @@ import { StatusBadge } from './StatusBadge';
 
 type StudyColumn = DataTableColumn<StudyListItem> & { id: SortField | 'sponsor' | 'sites' | 'role' };
 
-/** The studies list's columns; the server sorts by name, code, status and last update. */
-export function studyColumns(t: TFunction<'studies'>): StudyColumn[] {
+/** The studies list's columns (role names and dates in `lang`); the server sorts by name, code, status and last update. */
+export function studyColumns(t: TFunction<'studies'>, lang: string): StudyColumn[] {
   return [
     {
       id: 'name',
@@ -35,14 +35,14 @@ export function studyColumns(t: TFunction<'studies'>): StudyColumn[] {
     { id: 'status', header: t('studies.status'), sortable: true, cell: (s) => <StatusBadge status={s.status} /> },
     { id: 'sponsor', header: t('studies.sponsor'), cell: (s) => s.sponsorName ?? '—' },
     { id: 'sites', header: t('studies.sites'), cell: (s) => s.siteCount },
-    { id: 'role', header: t('studies.role'), cell: (s) => roleTitle(s.userRole) },
+    { id: 'role', header: t('studies.role'), cell: (s) => roleTitle(s.userRole, lang) },
     {
       id: 'updatedAt',
       header: t('studies.updated'),
       sortable: true,
       cell: (s) => (
         <Text size="sm" c="dark.5">
-          {formatDisplayDate(s.updatedAt, DATE_FORMATS.DATE_TIME)}
+          {formatDisplayDate(s.updatedAt, DATE_FORMATS.DATE_TIME, undefined, lang)}
         </Text>
       ),
     },

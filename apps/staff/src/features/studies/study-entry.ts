@@ -19,6 +19,7 @@ import i18n from '../../i18n';
 import { api, errorMessage, studyEntryApi, withStudyContext } from '../../shared/api';
 import { type UserStudyRole, userForStudy } from '../../shared/authorities';
 import { session } from '../../shared/session';
+import { loadStaffMessages } from '../../shared/staff-messages';
 import { storage } from '../../shared/storage';
 import { studyFeatures } from '../../shared/study-features';
 
@@ -89,6 +90,7 @@ export async function studyEntryLoader({ params }: LoaderFunctionArgs) {
   const studyId = params.studyId ?? '';
   if (!session.hasToken()) return null; // the guard sends the person to sign in
   if (!UUID.test(studyId)) throw new Response('Not found', { status: 404 });
+  await loadStaffMessages(); // a refusal of the study entry may name a study build message
   if (validated.has(studyId) && storage.getStudyToken(studyId)) {
     // coming back to a study validated earlier still takes its per-study role (not re-validated).
     if (!applyKnownStudyRole(studyId))

@@ -1,20 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { studyNavItems } from './study-nav';
+import { customizeNavItems, studyNavItems } from './study-nav';
 
 const S = 's1';
 const ids = (a: string[], o = { twin: false, testPortal: true }) => studyNavItems(S, a, o).map((i) => i.id);
 
 describe('study navigation from the per-study authorities (A-118)', () => {
   it('offers the test environment to roles that manage participants, with the test-portal flag', () => {
-    expect(ids(['StudyCoordinator'])).toEqual(['dashboard', 'testEnvironment']);
-    expect(ids(['Cra'])).toEqual(['dashboard']);
-    expect(ids(['StudyCoordinator'], { twin: false, testPortal: false })).toEqual(['dashboard']);
+    expect(ids(['StudyCoordinator'])).toEqual(['dashboard', 'testEnvironment', 'researchTeam']);
+    expect(ids(['Cra'])).toEqual(['dashboard', 'researchTeam']);
+    expect(ids(['StudyCoordinator'], { twin: false, testPortal: false })).toEqual(['dashboard', 'researchTeam']);
+    // The research team needs sites.view (decision 0032): the call centre has none.
+    expect(ids(['CallCenter'])).toEqual(['dashboard']);
   });
 
   it('links back to the live study from the test twin', () => {
     expect(studyNavItems(S, ['Cra'], { twin: true, testPortal: true })).toEqual([
       { id: 'dashboard', to: '/studies/s1/test/dashboard', action: 'studies.view' },
       { id: 'liveEnvironment', to: '/studies/s1/dashboard', action: 'studies.view' },
+      { id: 'researchTeam', to: '/studies/s1/test/research-team/research-site/list', action: 'sites.view' },
     ]);
   });
 
@@ -24,6 +27,36 @@ describe('study navigation from the per-study authorities (A-118)', () => {
   });
 
   it('reads realm-prefixed authorities', () => {
-    expect(ids(['acme:StudyCoordinator'])).toEqual(['dashboard', 'testEnvironment']);
+    expect(ids(['acme:StudyCoordinator'])).toEqual(['dashboard', 'testEnvironment', 'researchTeam']);
+  });
+
+  it('offers the versions group (versions, translations) to study builders only', () => {
+    expect(ids(['StudyAdmin'])).toEqual(expect.arrayContaining(['versions', 'translations']));
+    expect(ids(['Cra'])).not.toContain('versions');
+    expect(
+      studyNavItems(S, ['StudyAdmin'], { twin: true, testPortal: false }).find((i) => i.id === 'versions')?.to,
+    ).toBe('/studies/s1/test/version-management');
+  });
+});
+
+describe('the customize group (decision 0034)', () => {
+  it('is offered to roles that design the study, on the page’s data space', () => {
+    const items = customizeNavItems(S, ['StudyAdmin'], { twin: false });
+    expect(items.map((i) => i.id)).toEqual([
+      'library',
+      'onboarding',
+      'eligibility',
+      'engagementContent',
+      'registration',
+      'appStore',
+      'webPages',
+    ]);
+    expect(items[1]).toEqual({ id: 'onboarding', to: '/studies/s1/customize/onboarding' });
+    expect(customizeNavItems(S, ['StudyAdmin'], { twin: true })[0]?.to).toBe('/studies/s1/test/customize/library');
+  });
+
+  it('is not offered to roles that cannot design it', () => {
+    expect(customizeNavItems(S, ['Cra'], { twin: false })).toEqual([]);
+    expect(customizeNavItems(S, [], { twin: false })).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@
 import { type Action, can, testTwinPath } from '@trialpath/domain';
 
 export interface StudyNavItem {
-  id: 'dashboard' | 'testEnvironment' | 'liveEnvironment';
+  id: 'dashboard' | 'testEnvironment' | 'liveEnvironment' | 'versions' | 'translations' | 'researchTeam';
   to: string;
   action: Action;
 }
@@ -26,5 +26,43 @@ export function studyNavItems(
         : { id: 'testEnvironment', to: twin, action: 'participants.manage' },
     );
   }
+  // Versions group (issue 9, helper "review"): version management and translations, for study builders.
+  const page = (p: string) => (options.twin ? testTwinPath(`/studies/${studyId}/${p}`) : `/studies/${studyId}/${p}`);
+  items.push(
+    { id: 'versions', to: page('version-management'), action: 'studies.design' },
+    { id: 'translations', to: page('translations'), action: 'studies.design' },
+  );
+  // The research team and its sites (decision 0032), on the page's own data space.
+  const sites = `/studies/${studyId}/research-team/research-site/list`;
+  items.push({ id: 'researchTeam', to: options.twin ? testTwinPath(sites) : sites, action: 'sites.view' });
   return items.filter((item) => authorities.some((a) => can(a, item.action)));
+}
+
+// ── Customize group (issue 9, decision 0034) ──────────────────────────────────────────────────
+export interface CustomizeNavItem {
+  id: 'library' | 'onboarding' | 'eligibility' | 'engagementContent' | 'registration' | 'appStore' | 'webPages';
+  to: string;
+}
+
+const CUSTOMIZE_NAV: readonly [CustomizeNavItem['id'], string][] = [
+  ['library', 'customize/library'],
+  ['onboarding', 'customize/onboarding'],
+  ['eligibility', 'customize/eligibility'],
+  ['engagementContent', 'customize/engagement-content'],
+  ['registration', 'customize/registration'],
+  ['appStore', 'customize/app-store'],
+  ['webPages', 'web/global'],
+];
+
+/** The study's customize screens, for those who may design the study (`studies.design`). */
+export function customizeNavItems(
+  studyId: string,
+  authorities: readonly string[],
+  options: { twin: boolean },
+): CustomizeNavItem[] {
+  if (!authorities.some((a) => can(a, 'studies.design'))) return [];
+  return CUSTOMIZE_NAV.map(([id, path]) => {
+    const live = `/studies/${studyId}/${path}`;
+    return { id, to: options.twin ? testTwinPath(live) : live };
+  });
 }

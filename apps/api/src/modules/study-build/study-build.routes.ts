@@ -1,0 +1,43 @@
+import {
+  buildStudy,
+  createStudy,
+  duplicateStudy,
+  getCountryStudyVersions,
+  getStudyBuildProgress,
+  getStudyFeaturesV2,
+  getStudyOverview,
+  getStudyOverviewV2,
+  getStudyRecord,
+  getStudyRecordLive,
+  getStudyRecordNoCache,
+  launchStudy,
+  listLanguages,
+  listStudyLanguageItems,
+  listSupportedCountries,
+  setStudyApproval,
+  setStudyStatus,
+  updateStudy,
+} from '@trialpath/contract';
+import { route } from '../../http/context';
+import * as s from './study-build.service';
+
+export const studyBuildRoutes = [
+  route(createStudy, (ctx) => s.createStudy(ctx, ctx.body)),
+  route(updateStudy, (ctx) => s.updateStudy(ctx, { ...ctx.params, ...ctx.body })),
+  route(getStudyRecord, (ctx) => s.studyRecord(ctx, { ...ctx.params, ...ctx.query })),
+  route(getStudyRecordNoCache, (ctx) => s.studyRecord(ctx, { ...ctx.params, ...ctx.query })),
+  route(getStudyRecordLive, (ctx) => s.studyRecordLive(ctx, { ...ctx.params, ...ctx.query })),
+  route(setStudyStatus, (ctx) => s.setStudyStatus(ctx, { ...ctx.params, status: ctx.body.status })),
+  route(getStudyBuildProgress, (ctx) => s.studyBuildProgress(ctx, ctx.params)),
+  route(buildStudy, (ctx) => s.buildStudy(ctx, ctx.params)),
+  route(launchStudy, (ctx) => s.launchStudy(ctx, { ...ctx.params, ...ctx.body })),
+  route(setStudyApproval, (ctx) => s.setStudyApproval(ctx, { ...ctx.params, ...ctx.body })),
+  route(duplicateStudy, (ctx) => s.duplicateStudy(ctx, { ...ctx.params, ...ctx.body })),
+  route(getStudyOverview, (ctx) => s.studyOverview(ctx, ctx.params)),
+  route(getStudyOverviewV2, (ctx) => s.studyOverviewV2(ctx, ctx.params)),
+  route(getStudyFeaturesV2, (ctx) => s.studyFeaturesV2(ctx, ctx.params)),
+  route(getCountryStudyVersions, (ctx) => s.countryStudyVersions(ctx, ctx.params)),
+  route(listLanguages, (ctx) => s.languageList(ctx)),
+  route(listStudyLanguageItems, (ctx) => s.studyLanguageList(ctx, { ...ctx.params, ...ctx.query })),
+  route(listSupportedCountries, (ctx) => s.supportedCountries(ctx)),
+];

@@ -1,0 +1,115 @@
+/**
+ * The IRB/EC documentation PDF (decision 0035), laid out with pdf-lib's standard Helvetica: headings,
+ * wrapped paragraphs and page breaks. Rich texts are shown as plain text (markup removed); a character
+ * the standard font cannot write is replaced by "?", never dropped silently.
+ */
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+
+export type IrbBlock =
+  | { kind: 'title'; text: string }
+  | { kind: 'heading'; text: string }
+  | { kind: 'subheading'; text: string }
+  | { kind: 'fact'; label: string; value: string }
+  | { kind: 'text'; text: string; muted?: boolean };
+
+const PAGE = { width: 595.28, height: 841.89, margin: 56 };
+
+/** Markup removed, entities decoded, whitespace folded. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<(br|\/p|\/li|\/h\d)\s*\/?>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\n\s*\n+/g, '\n')
+    .trim();
+}
+
+export async function renderIrbPdf(meta: { title: string; subject: string }, blocks: IrbBlock[]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(meta.title);
+  doc.setSubject(meta.subject);
+  doc.setProducer('Trialpath');
+  doc.setCreator('Trialpath');
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const ok = new Map<string, boolean>();
+  const safe = (font: PDFFont, s: string) =>
+    [...s]
+      .map((c) => {
+        if (!ok.has(c)) {
+          try {
+            font.encodeText(c);
+            ok.set(c, true);
+          } catch {
+            ok.set(c, false);
+          }
+        }
+        return ok.get(c) ? c : '?';
+      })
+      .join('');
+
+  let page: PDFPage = doc.addPage([PAGE.width, PAGE.height]);
+  let y = PAGE.height - PAGE.margin;
+  const width = PAGE.width - 2 * PAGE.margin;
+  const newPage = () => {
+    page = doc.addPage([PAGE.width, PAGE.height]);
+    y = PAGE.height - PAGE.margin;
+  };
+  const lines = (font: PDFFont, size: number, text: string, max: number) => {
+    const out: string[] = [];
+    for (const para of safe(font, text).split('\n')) {
+      let line = '';
+      for (const word of para.split(' ')) {
+        const next = line ? `${line} ${word}` : word;
+        if (font.widthOfTextAtSize(next, size) <= max || !line) line = next;
+        else {
+          out.push(line);
+          line = word;
+        }
+      }
+      out.push(line);
+    }
+    return out;
+  };
+  const write = (text: string, o: { font: PDFFont; size: number; gap?: number; indent?: number; muted?: boolean }) => {
+    const lead = o.size * 1.35;
+    for (const line of lines(o.font, o.size, text, width - (o.indent ?? 0))) {
+      if (y - lead < PAGE.margin) newPage();
+      y -= lead;
+      page.drawText(line, {
+        x: PAGE.margin + (o.indent ?? 0),
+        y,
+        size: o.size,
+        font: o.font,
+        color: o.muted ? rgb(0.35, 0.35, 0.35) : rgb(0, 0, 0),
+      });
+    }
+    y -= o.gap ?? 0;
+  };
+  for (const b of blocks) {
+    if (b.kind === 'title') write(b.text, { font: bold, size: 18, gap: 8 });
+    else if (b.kind === 'heading') {
+      y -= 8;
+      write(b.text, { font: bold, size: 14, gap: 4 });
+    } else if (b.kind === 'subheading') write(b.text, { font: bold, size: 11, gap: 2 });
+    else if (b.kind === 'fact') write(`${b.label}: ${b.value}`, { font: regular, size: 10 });
+    else write(b.text, { font: regular, size: 10, gap: 3, indent: 10, muted: b.muted });
+  }
+  const pages = doc.getPages();
+  pages.forEach((p, i) => {
+    p.drawText(safe(regular, `${meta.title} — ${i + 1} / ${pages.length}`), {
+      x: PAGE.margin,
+      y: PAGE.margin / 2,
+      size: 8,
+      font: regular,
+      color: rgb(0.4, 0.4, 0.4),
+    });
+  });
+  return doc.save({ useObjectStreams: false });
+}

@@ -1,0 +1,4 @@
+/** The sites feature's screens, one chunk (decision 0019). */
+export { SiteTeamPage, SiteViewPage } from './SitePage';
+export { SiteCreatePage, SitesPage } from './SitesPage';
+export { TeamPage } from './TeamPage';

@@ -1,0 +1,22 @@
+import { type Feature, studyPages } from '../../shared/feature';
+
+/**
+ * The study build (decision 0031): a study's details, its lifecycle, build progress, launch and
+ * approvals, and the new-study form of the studies list. Its screens also show the studies texts
+ * (statuses, the way back to the list).
+ */
+export const studyBuildFeature: Feature = {
+  id: 'study-build',
+  texts: { en: () => import('./study-build.en'), es: () => import('./study-build.es') },
+  uses: ['studies'],
+  routes: studyPages(
+    () => import('./StudyBuildPages'),
+    [
+      ['studyDetails', 'study-details', 'StudyDetailsPage'],
+      ['studyManage', 'manage', 'StudyManagePage'],
+      ['studyLaunch', 'launch', 'StudyLaunchPage'],
+      ['studyBuildProgress', 'study-build-progress', 'StudyBuildProgressPage'],
+      ['studyApproval', 'review/approval', 'StudyApprovalPage'],
+    ],
+  ),
+};

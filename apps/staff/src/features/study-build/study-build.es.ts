@@ -1,0 +1,61 @@
+import type { TextsLike } from '../../shared/feature';
+import type en from './study-build.en';
+
+/** The study build's texts in Spanish (the same keys as the English file). */
+const texts: TextsLike<typeof en> = {
+  build: {
+    newStudy: 'Nuevo estudio',
+    create: 'Crear estudio',
+    created: 'Estudio {{code}} creado.',
+    name: 'Nombre del estudio',
+    code: 'Código del estudio',
+    codeHelp: 'De 2 a 20 letras, números o guiones. Los participantes lo escriben en la dirección del portal.',
+    sponsor: 'Promotor',
+    therapeuticArea: 'Área terapéutica',
+    description: 'Descripción',
+    languages: 'Idiomas',
+    languagesHelp: 'El primer idioma es el predeterminado del estudio.',
+    countries: 'Países',
+    save: 'Guardar cambios',
+    saved: 'Datos del estudio guardados.',
+    loading: 'Cargando el estudio…',
+    failed: 'La solicitud ha fallado. Inténtelo de nuevo.',
+    newStatus: 'Nuevo estado',
+    reason: 'Motivo del cambio',
+    changeStatus: 'Cambiar estado',
+    delete: 'Eliminar estudio',
+    statusChanged: 'Estado del estudio cambiado.',
+    noMoves: 'El estado de este estudio ya no puede cambiar.',
+    ready: 'No falta nada: el estudio se puede lanzar.',
+    gapsTitle_one: 'Falta {{count}} elemento antes del lanzamiento',
+    gapsTitle_other: 'Faltan {{count}} elementos antes del lanzamiento',
+    gapsList: 'Lo que falta',
+    launchNote: 'Nota para la pista de auditoría (opcional)',
+    launch: 'Lanzar estudio',
+    launched: 'El estudio está en producción.',
+    internalApproval: 'Aprobación interna de la organización',
+    irbApproval: 'Aprobación del CEI / comité de ética',
+    approvedBy: 'Registrada por {{name}} el {{at}}',
+    notApproved: 'No registrada',
+    approvalReason: 'Motivo (obligatorio al retirar una aprobación)',
+    saveApproval: 'Guardar aprobaciones',
+    approvalSaved: 'Aprobaciones guardadas.',
+    nav: {
+      'study-details': 'Datos del estudio',
+      manage: 'Gestionar',
+      'study-build-progress': 'Progreso de la configuración',
+      launch: 'Lanzamiento',
+      'review/approval': 'Aprobación',
+    },
+    fix: {
+      manage: 'Gestionar el estudio',
+      details: 'Editar los datos del estudio',
+      versions: 'Abrir las versiones',
+      sites: 'Abrir los centros',
+      content: 'Personalizar las pantallas',
+      approval: 'Registrar las aprobaciones',
+    },
+  },
+};
+
+export default texts;

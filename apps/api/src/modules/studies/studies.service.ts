@@ -162,6 +162,15 @@ export async function participantWebStudy(ctx: ServiceCtx, input: { studyCode: s
  * The languages a study's texts are written in: its default (English when none is set) and all of them.
  * The study build checks every text against these.
  */
+/** A study's languages and countries, each default first (countries then in list order): for the modules built on studies. */
+export async function studyLanguagesAndCountries(ctx: DbCtx, studyId: string) {
+  const [languages, countries] = await Promise.all([
+    listStudyLanguages(ctx.db, studyId),
+    listStudyCountries(ctx.db, studyId),
+  ]);
+  return { languages, countries: [...countries].sort((a, b) => Number(b.is_default) - Number(a.is_default)) };
+}
+
 export async function studyTextLanguages(ctx: DbCtx, studyId: string) {
   const rows = await listStudyLanguages(ctx.db, studyId);
   const defaultLanguage = rows.find((l) => l.is_default)?.id ?? rows[0]?.id ?? DEFAULT_LANGUAGE;

@@ -11,28 +11,6 @@ export function findStudyById(db: Db, id: string) {
   return db.selectFrom('studies').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function listStudyLanguages(db: Db, studyId: string) {
-  return db
-    .selectFrom('study_languages as sl')
-    .innerJoin('languages as l', 'l.id', 'sl.language_id')
-    .select(['l.id', 'l.display_name', 'sl.is_default'])
-    .where('sl.study_id', '=', studyId)
-    .orderBy('sl.is_default', 'desc')
-    .orderBy('l.id')
-    .execute();
-}
-
-export function listStudyCountries(db: Db, studyId: string) {
-  return db
-    .selectFrom('study_countries as sc')
-    .innerJoin('countries as c', 'c.id', 'sc.country_id')
-    .select(['c.id', 'c.name', 'sc.is_default'])
-    .where('sc.study_id', '=', studyId)
-    .orderBy('sc.is_default', 'desc')
-    .orderBy('c.sort_order')
-    .execute();
-}
-
 export function listSitesOfStudy(db: Db, studyId: string) {
   return db.selectFrom('sites').select(['id', 'site_sub_type']).where('study_id', '=', studyId).execute();
 }

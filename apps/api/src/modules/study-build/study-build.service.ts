@@ -22,6 +22,7 @@ import type { StudyFields } from '@trialpath/contract';
 import type { DbCtx, ServiceCtx } from '../../kernel/context';
 import { fail, fieldProblem } from '../../kernel/errors';
 import { requireEditableStudy, requireLoadedStudy, requireStudyBuilder, visibleSites } from '../access/access.service';
+import { studyLanguagesAndCountries } from '../studies/studies.service';
 import {
   buildState,
   countryVersions,
@@ -40,8 +41,6 @@ import {
   listActiveCountries,
   listLanguageRows,
   listSitesOfStudy,
-  listStudyCountries,
-  listStudyLanguages,
   lockStudy,
   peopleNames,
   replaceStudyCountries,
@@ -69,9 +68,8 @@ function json<T>(value: unknown): T {
 /** The study record (details v2) as the contract's StudyRecordSchema. */
 async function toRecord(ctx: ServiceCtx, study: StudyRow, options: { culture?: boolean } = {}) {
   const lang = ctx.request.language;
-  const [languages, countries, names, source] = await Promise.all([
-    listStudyLanguages(ctx.db, study.id),
-    listStudyCountries(ctx.db, study.id),
+  const [{ languages, countries }, names, source] = await Promise.all([
+    studyLanguagesAndCountries(ctx, study.id),
     peopleNames(ctx.db, [study.internal_approved_by, study.irb_ec_approved_by, study.launched_by]),
     study.duplicated_from ? findStudyById(ctx.db, study.duplicated_from) : Promise.resolve(undefined),
   ]);
@@ -111,10 +109,7 @@ async function toRecord(ctx: ServiceCtx, study: StudyRow, options: { culture?: b
 
 /** What the audit trail keeps of a study's own fields. */
 async function auditView(ctx: DbCtx, study: StudyRow) {
-  const [languages, countries] = await Promise.all([
-    listStudyLanguages(ctx.db, study.id),
-    listStudyCountries(ctx.db, study.id),
-  ]);
+  const { languages, countries } = await studyLanguagesAndCountries(ctx, study.id);
   return {
     // `code` alone is withheld from audit entries (secret codes): the study's is its studyCode.
     studyCode: study.code,
@@ -293,9 +288,8 @@ export async function setStudyStatus(ctx: ServiceCtx, input: { studyId: string; 
 
 /** The launch readiness of a study (C-098, C-011, C-063): the domain's rule over the study's facts. */
 async function readiness(ctx: ServiceCtx, study: StudyRow) {
-  const [languages, countries, siteCount, state] = await Promise.all([
-    listStudyLanguages(ctx.db, study.id),
-    listStudyCountries(ctx.db, study.id),
+  const [{ languages, countries }, siteCount, state] = await Promise.all([
+    studyLanguagesAndCountries(ctx, study.id),
     countSitesOfStudy(ctx.db, study.id),
     buildState(ctx, study.id),
   ]);
@@ -430,9 +424,8 @@ export async function setStudyApproval(
  */
 export async function duplicateStudy(ctx: ServiceCtx, input: { studyId: string; code: string; name: string }) {
   const { study: source } = await readable(ctx, input.studyId);
-  const [languages, countries, content] = await Promise.all([
-    listStudyLanguages(ctx.db, source.id),
-    listStudyCountries(ctx.db, source.id),
+  const [{ languages, countries }, content] = await Promise.all([
+    studyLanguagesAndCountries(ctx, source.id),
     currentContent(ctx, source.id),
   ]);
   const copy = await insertNewStudy(
@@ -462,10 +455,9 @@ export async function duplicateStudy(ctx: ServiceCtx, input: { studyId: string; 
 
 async function overviewFacts(ctx: ServiceCtx, studyId: string) {
   const { access, study } = await readable(ctx, studyId);
-  const [sites, countries, languages, versions] = await Promise.all([
+  const [sites, { countries, languages }, versions] = await Promise.all([
     listSitesOfStudy(ctx.db, study.id),
-    listStudyCountries(ctx.db, study.id),
-    listStudyLanguages(ctx.db, study.id),
+    studyLanguagesAndCountries(ctx, study.id),
     versionRefs(ctx, study.id),
   ]);
   return {
@@ -534,7 +526,7 @@ export async function languageList(ctx: ServiceCtx) {
 export async function studyLanguageList(ctx: ServiceCtx, input: { studyId: string; isApplangaCulture?: boolean }) {
   const { study } = await readable(ctx, input.studyId);
   return {
-    items: (await listStudyLanguages(ctx.db, study.id)).map((l) => ({
+    items: (await studyLanguagesAndCountries(ctx, study.id)).languages.map((l) => ({
       id: l.id,
       displayName: l.display_name,
       isDefault: l.is_default,

@@ -178,11 +178,13 @@ describe('publishing the draft (C-163: made current)', () => {
     expect(late.json.code).toBe('VERSION_IMMUTABLE');
   });
 
-  it('the first version of a study is compared with the defaults', async () => {
+  it('the first version of a study is compared with the defaults and no sites: its sites are added', async () => {
     const sleepDraft = (await pointers(sleep)).test_version_id!;
     const r = await publish(sleepDraft, { reason: 'First version' }, { studyId: sleep });
     expect(r.status).toBe(200);
-    expect(r.json.diff).toEqual({ groups: [], changeCount: 0 });
+    const sites = await t.db.selectFrom('sites').select('id').where('study_id', '=', sleep).execute();
+    expect(r.json.diff.groups.map((g: { part: string }) => g.part)).toEqual(sites.length ? ['sites'] : []);
+    expect(r.json.diff.changeCount).toBe(sites.length);
     expect((await lastEntry(sleepDraft)).after).toMatchObject({ comparedWith: null });
   });
 

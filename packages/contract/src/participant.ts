@@ -20,6 +20,23 @@ const LanguageSchema = z.object({
   is_default: z.boolean(),
 });
 
+/** A study text per language (the portal picks the participant's, falling back to the study's default). */
+const TextsSchema = z.record(z.string(), z.string());
+
+/**
+ * What the study's live version sets for the portal (decision 0037): its colours, logo and header and
+ * home-page texts in every study language; null while no version is live (the study colour applies).
+ */
+export const PortalBrandingSchema = z.object({
+  primaryColor: z.string(),
+  secondaryColor: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  siteTitle: TextsSchema,
+  homepageHeading: TextsSchema,
+  defaultLanguage: z.string(),
+});
+export type PortalBranding = z.infer<typeof PortalBrandingSchema>;
+
 const StudyCode = z.object({ studyCode: z.string().min(1).max(60) }).strict();
 
 export const getParticipantWebStudy = defineEndpoint({
@@ -27,7 +44,7 @@ export const getParticipantWebStudy = defineEndpoint({
   method: 'GET',
   path: '/api/v1/participant-web/studies/:studyCode',
   audience: 'public',
-  summary: 'Public facts of a study for its participant portal: name, countries and languages',
+  summary: 'Public facts of a study for its participant portal: name, countries, languages and the live branding',
   params: StudyCode,
   response: z.object({
     studyId: z.string(),
@@ -36,6 +53,7 @@ export const getParticipantWebStudy = defineEndpoint({
     color: z.string().nullable(),
     countries: z.array(CountrySchema),
     languages: z.array(LanguageSchema),
+    branding: PortalBrandingSchema.nullable(),
   }),
 });
 

@@ -86,6 +86,12 @@ describe('uploadFile (A-159)', () => {
     ]);
   });
 
+  it('puts the query after the path (an upload that names the revision it changes)', async () => {
+    const x = fakeXhr([{ status: 200, body: { url: '/img' } }]);
+    await uploadFile(upload, { params: { id: 'a' }, query: { revision: 3 }, file }, { xhr: x.make });
+    expect(x.sent[0]!.url).toBe('/api/v1/things/a/image?revision=3');
+  });
+
   it('maps a refusal to ApiRequestError with the parsed body, and a network failure to status 0', async () => {
     const x = fakeXhr([{ status: 413, body: { code: 'PAYLOAD_TOO_LARGE', message: 'Too big' } }]);
     const e = await uploadFile(upload, { params: { id: '1' }, file }, { xhr: x.make }).catch((err) => err);

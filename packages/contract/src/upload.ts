@@ -27,6 +27,8 @@ export interface XhrLike {
 
 export interface UploadInput<E> {
   params?: ParamsOf<E>;
+  /** The endpoint's query (e.g. the section revision an upload changes). */
+  query?: Record<string, string | number>;
   /** The file itself: sent as the raw request body with its own content type. */
   file: Blob;
   /** Extra headers for this call only. */
@@ -69,7 +71,11 @@ function sendOnce<E extends Endpoint>(
   options: UploadOptions,
 ): Promise<ResponseOf<E>> {
   const hooks = options.hooks ?? {};
-  const url = (options.baseUrl ?? '') + buildPath(endpoint.path, input.params as Record<string, string> | undefined);
+  const query = input.query
+    ? `?${new URLSearchParams(Object.entries(input.query).map(([k, v]) => [k, String(v)]))}`
+    : '';
+  const url =
+    (options.baseUrl ?? '') + buildPath(endpoint.path, input.params as Record<string, string> | undefined) + query;
   const headers: Record<string, string> = { accept: 'application/json' };
   for (const [k, v] of Object.entries(hooks.headers?.(endpoint) ?? {})) if (v !== undefined) headers[k] = v;
   Object.assign(headers, input.headers);

@@ -19,4 +19,5 @@ export * from './forms/use-contract-form';
 export * from './LegalDocument';
 export * from './data-table/DataTable';
 export * from './data-table/local-table';
+export { TableEmpty } from './data-table/TableEmpty';
 export { sortModeOf } from './data-table/parts';

@@ -9,6 +9,8 @@ export const LAYOUT_CSS = `
 .tp-header { display: flex; align-items: center; justify-content: space-between; gap: 12px;
   padding: 12px 16px; min-height: 56px; }
 .tp-header-title { font-weight: 700; font-size: 1.05rem; line-height: 1.25; overflow-wrap: anywhere; }
+.tp-header-logo { height: 32px; width: auto; max-width: 120px; object-fit: contain; flex: none; }
+.tp-header-logo + .tp-header-title { margin-right: auto; }
 .tp-main { flex: 1; width: 100%; }
 .tp-card { background: #fff; padding: 24px 20px 28px; }
 .tp-footer { padding: 16px; }

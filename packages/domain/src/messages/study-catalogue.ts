@@ -15,6 +15,7 @@ export const STUDY_SECTION_TITLES = {
   'studyContent.section.branding': { en: 'Branding', es: 'Imagen de marca' },
   'studyContent.section.onboarding': { en: 'Onboarding', es: 'Incorporación' },
   'studyContent.section.welcomeScreens': { en: 'Welcome screens', es: 'Pantallas de bienvenida' },
+  'studyContent.part.sites': { en: 'Sites', es: 'Centros' },
   'studyContent.section.eligibility': { en: 'Eligibility', es: 'Elegibilidad' },
   'studyContent.section.learnMore': { en: 'Learn more', es: 'Más información' },
   'studyContent.section.infoScreens': { en: 'Info screens', es: 'Pantallas informativas' },

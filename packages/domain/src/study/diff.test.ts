@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { StudyContentSchema, type StudyContentInput } from './content';
-import { type DiffGroup, diffValues, diffVersions, registerVersionDiffer, versionDiffParts } from './diff';
+import {
+  type DiffGroup,
+  diffValues,
+  diffVersions,
+  registerVersionDiffer,
+  type VersionSite,
+  versionDiffParts,
+} from './diff';
 
 const content = (c: StudyContentInput) => ({ content: StudyContentSchema.parse(c) });
 const screen = (id: string, en: string, extra: Record<string, unknown> = {}) => ({
@@ -172,22 +179,58 @@ describe('version diff (★, decision 0030)', () => {
     ]);
   });
 
-  it('a later part registers its own differ and its groups follow the content’s', () => {
-    const sites: (b: Record<string, unknown>, a: Record<string, unknown>) => DiffGroup[] = (b, a) => [
-      { part: 'sites', key: 'sites', titleKey: 'sites.title', changes: diffValues(b.sites, a.sites) },
+  it('a later part registers its own differ and its groups follow the content’s and the sites’', () => {
+    const consent: (b: Record<string, unknown>, a: Record<string, unknown>) => DiffGroup[] = (b, a) => [
+      { part: 'consent', key: 'consent', titleKey: 'consent.title', changes: diffValues(b.consent, a.consent) },
     ];
-    const unregister = registerVersionDiffer('sites-test', sites);
+    const unregister = registerVersionDiffer('consent-test', consent);
     try {
       const d = diffVersions(
-        { ...content({ branding: { primaryColor: '#111111' } }), sites: [{ id: 's1', name: { en: 'Oslo' } }] },
-        { ...content({}), sites: [{ id: 's1', name: { en: 'Bergen' } }] },
+        { ...content({ branding: { primaryColor: '#111111' } }), consent: [{ id: 'c1', title: { en: 'Main' } }] },
+        { ...content({}), consent: [{ id: 'c1', title: { en: 'Main form' } }] },
       );
-      expect(d.groups.map((g) => g.part)).toEqual(['content', 'sites']);
-      expect(d.groups[1]!.changes[0]).toMatchObject({ kind: 'changed', item: { id: 's1' }, field: 'name' });
-      expect(versionDiffParts()).toEqual(['content', 'sites-test']);
+      expect(d.groups.map((g) => g.part)).toEqual(['content', 'consent']);
+      expect(d.groups[1]!.changes[0]).toMatchObject({ kind: 'changed', item: { id: 'c1' }, field: 'title' });
+      expect(versionDiffParts()).toEqual(['content', 'sites', 'consent-test']);
     } finally {
       unregister();
     }
-    expect(versionDiffParts()).toEqual(['content']);
+    expect(versionDiffParts()).toEqual(['content', 'sites']);
+  });
+
+  describe('sites (decision 0030)', () => {
+    const site = (id: string, over: Partial<VersionSite> = {}): VersionSite => ({
+      id,
+      siteCode: id.toUpperCase(),
+      name: `Site ${id}`,
+      subType: 'HOSPITAL',
+      countryId: 'ES',
+      address: '',
+      city: 'Madrid',
+      postalCode: '',
+      contactName: '',
+      contactEmail: '',
+      contactPhone: '',
+      ...over,
+    });
+
+    it('names each changed, added or removed site by its code and name; one change per field', () => {
+      const d = diffVersions(
+        { ...content({}), sites: [site('es-1'), site('gb-1', { countryId: 'GB' })] },
+        { ...content({}), sites: [site('es-1', { city: 'Barcelona' }), site('de-1', { countryId: 'DE' })] },
+      );
+      expect(d.groups).toHaveLength(1);
+      expect(d.groups[0]).toMatchObject({ part: 'sites', key: 'sites', titleKey: 'studyContent.part.sites' });
+      expect(d.groups[0]!.changes.map((c) => [c.kind, c.item?.title?.en, c.field])).toEqual([
+        ['removed', 'GB-1 Site gb-1', ''],
+        ['added', 'DE-1 Site de-1', ''],
+        ['changed', 'ES-1 Site es-1', 'city'],
+      ]);
+      expect(d.changeCount).toBe(3);
+    });
+
+    it('compares nothing when a side has no sites recorded', () => {
+      expect(diffVersions(content({}), { ...content({}), sites: [site('es-1')] }).groups).toEqual([]);
+    });
   });
 });

@@ -227,7 +227,43 @@ export const diffContent: PartDiffer = (before, after) =>
     changes: diffValues(before.content[section], after.content[section]),
   })).filter((g) => g.changes.length > 0);
 
-const VERSION_DIFFERS = new Map<string, PartDiffer>([['content', diffContent]]);
+/**
+ * A site as a version records it when published (decision 0030): what a reviewer compares. Statuses are
+ * left out: they are the running of a site, not the study's design.
+ */
+export interface VersionSite {
+  id: string;
+  siteCode: string;
+  name: string;
+  subType: string;
+  countryId: string;
+  address: string;
+  city: string;
+  postalCode: string;
+  contactName: string;
+  contactEmail: string;
+  contactPhone: string;
+}
+
+/**
+ * Sites: one group, each site named by its code and name. A version published before sites were
+ * recorded (no `sites` part) is not compared.
+ */
+export const diffSites: PartDiffer = (before, after) => {
+  const b = before.sites as VersionSite[] | undefined;
+  const a = after.sites as VersionSite[] | undefined;
+  if (!b || !a) return [];
+  const labels = new Map([...b, ...a].map((s) => [s.id, `${s.siteCode} ${s.name}`]));
+  const changes = diffValues({ sites: b }, { sites: a }).map((c) =>
+    c.item ? { ...c, item: { ...c.item, title: { en: labels.get(c.item.id) ?? c.item.id } } } : c,
+  );
+  return changes.length ? [{ part: 'sites', key: 'sites', titleKey: 'studyContent.part.sites', changes }] : [];
+};
+
+const VERSION_DIFFERS = new Map<string, PartDiffer>([
+  ['content', diffContent],
+  ['sites', diffSites],
+]);
 
 /**
  * Add (or replace) the differ of a part; the parts are diffed in the order they were registered.

@@ -62,3 +62,21 @@ export function useLocalTable<T>(rows: readonly T[] | undefined, options: LocalT
   };
   return { rows: pageRows, sort, onSort, paging };
 }
+
+/** The paging of a DataTable whose pages the server cuts: the page and size to ask for, and the table's paging. */
+export function useServerPaging(initialPageSize = DEFAULT_PAGE_SIZE, pageSizes: readonly number[] = PAGE_SIZE_OPTIONS) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(initialPageSize);
+  const pagingOf = (total: number): DataTablePaging => ({
+    page,
+    pageSize,
+    total,
+    pageSizes,
+    onPage: setPage,
+    onPageSize: (size) => {
+      setPageSize(size);
+      setPage(1);
+    },
+  });
+  return { page, pageSize, setPage, pagingOf };
+}

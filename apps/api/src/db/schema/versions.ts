@@ -1,5 +1,5 @@
 /** The versions area: study versions and their content (docs/decisions/0020-study-versions-and-content.md). */
-import type { StudyContent, VersionStatus } from '@trialpath/domain';
+import type { StudyContent, VersionSite, VersionStatus } from '@trialpath/domain';
 import type { ColumnType, Generated } from 'kysely';
 import type { Environment, Json, NullableTimestamp, Timestamp } from './columns';
 
@@ -13,6 +13,8 @@ export interface StudyVersionsTable {
   content: Json<StudyContent>;
   /** The content as published (frozen); null while a draft. */
   snapshot: Json<StudyContent | null>;
+  /** The study's sites when the version was published (the diff compares them); null while a draft or before they were recorded. */
+  sites_snapshot: Json<VersionSite[] | null>;
   revision: Generated<number>;
   /** Per-section revision counters, `{ welcomeScreens: 3 }`; a section not listed is at 0. */
   section_revisions: Json<Record<string, number>>;

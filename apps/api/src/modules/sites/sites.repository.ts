@@ -96,6 +96,11 @@ export function listSiteRefs(db: Db, studyId: string) {
   return db.selectFrom('sites').select(['id', 'site_sub_type']).where('study_id', '=', studyId).execute();
 }
 
+/** Every site of the study with its details, by code (what a published version records). */
+export function listSiteDetails(db: Db, studyId: string) {
+  return db.selectFrom('sites').selectAll().where('study_id', '=', studyId).orderBy('site_code').execute();
+}
+
 export function siteCodeTaken(db: Db, studyId: string, code: string, exceptId?: string) {
   let q = db
     .selectFrom('sites')

@@ -4,9 +4,17 @@
  * module lets them see (assigned, matching data access type). A site's status is kept per data space:
  * the page's address (the Env header) decides which one a call reads and changes (C-148).
  */
-import { type AppEnvironment, can, countryName, messageRef, roleTitle, type SiteStatus } from '@trialpath/domain';
+import {
+  type AppEnvironment,
+  can,
+  countryName,
+  messageRef,
+  roleTitle,
+  type SiteStatus,
+  type VersionSite,
+} from '@trialpath/domain';
 import type { SiteInput } from '@trialpath/contract';
-import type { ServiceCtx } from '../../kernel/context';
+import type { DbCtx, ServiceCtx } from '../../kernel/context';
 import { fail, fieldError, fieldProblem } from '../../kernel/errors';
 import { requireStudy, rolesOf, type StudyAccess, visibleSites } from '../access/access.service';
 import {
@@ -16,6 +24,7 @@ import {
   findSiteForUpdate,
   findSiteSettings,
   insertSite,
+  listSiteDetails,
   listSiteMemberships,
   listSiteRefs,
   listSites,
@@ -96,6 +105,23 @@ async function toDetail(ctx: ServiceCtx, studyId: string, row: SiteRow) {
       accountStatus: m.account_status,
     })),
   };
+}
+
+/** The study's sites as a version records them when published (decision 0030; the diff's sites part). */
+export async function versionSites(ctx: DbCtx, studyId: string): Promise<VersionSite[]> {
+  return (await listSiteDetails(ctx.db, studyId)).map((s) => ({
+    id: s.id,
+    siteCode: s.site_code,
+    name: s.name,
+    subType: s.site_sub_type,
+    countryId: s.country_id,
+    address: s.address,
+    city: s.city,
+    postalCode: s.postal_code,
+    contactName: s.contact_name,
+    contactEmail: s.contact_email,
+    contactPhone: s.contact_phone,
+  }));
 }
 
 export async function siteList(

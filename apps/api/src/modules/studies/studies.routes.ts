@@ -1,17 +1,10 @@
-import {
-  getParticipantWebStudy,
-  getStudy,
-  getStudyFeatures,
-  listStudies,
-  validateUserAccess,
-} from '@trialpath/contract';
+import { getStudy, getStudyFeatures, listStudies, validateUserAccess } from '@trialpath/contract';
 import { route } from '../../http/context';
-import { participantWebStudy, studyDetails, studyFeatures, studyList, validateUser } from './studies.service';
+import { studyDetails, studyFeatures, studyList, validateUser } from './studies.service';
 
 export const studyRoutes = [
   route(listStudies, (ctx) => studyList(ctx, ctx.query)),
   route(getStudy, (ctx) => studyDetails(ctx, ctx.params)),
   route(getStudyFeatures, (ctx) => studyFeatures(ctx, ctx.params)),
   route(validateUserAccess, (ctx) => validateUser(ctx, ctx.params)),
-  route(getParticipantWebStudy, (ctx) => participantWebStudy(ctx, ctx.params)),
 ];

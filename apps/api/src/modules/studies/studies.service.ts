@@ -158,10 +158,6 @@ export async function participantWebStudy(ctx: ServiceCtx, input: { studyCode: s
   return { studyId: study.id, studyCode: study.code, name: study.name, color: study.color, countries, languages };
 }
 
-/**
- * The languages a study's texts are written in: its default (English when none is set) and all of them.
- * The study build checks every text against these.
- */
 /** A study's languages and countries, each default first (countries then in list order): for the modules built on studies. */
 export async function studyLanguagesAndCountries(ctx: DbCtx, studyId: string) {
   const [languages, countries] = await Promise.all([
@@ -171,6 +167,10 @@ export async function studyLanguagesAndCountries(ctx: DbCtx, studyId: string) {
   return { languages, countries: [...countries].sort((a, b) => Number(b.is_default) - Number(a.is_default)) };
 }
 
+/**
+ * The languages a study's texts are written in: its default (English when none is set) and all of them.
+ * The study build checks every text against these.
+ */
 export async function studyTextLanguages(ctx: DbCtx, studyId: string) {
   const rows = await listStudyLanguages(ctx.db, studyId);
   const defaultLanguage = rows.find((l) => l.is_default)?.id ?? rows[0]?.id ?? DEFAULT_LANGUAGE;

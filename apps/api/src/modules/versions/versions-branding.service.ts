@@ -18,7 +18,9 @@ import {
   storeFile,
   studyFiles,
 } from '../files/files.service';
-import { readDraft, updateDraftSection } from './versions.service';
+import { studyTextLanguages, studyVersionPointers } from '../studies/studies.service';
+import { findVersion } from './versions.repository';
+import { contentOf, readDraft, updateDraftSection } from './versions.service';
 
 const FIELD = { logo: 'logoFileId', icon: 'iconFileId' } as const satisfies Record<BrandingImageType, string>;
 const BRANDING_KINDS = ['logo', 'icon'] as const;
@@ -104,5 +106,25 @@ export async function brandingLogos(ctx: ServiceCtx, input: { studyId: string; p
     total: rows.length,
     pageNum: input.pageNum,
     pageSize: input.pageSize,
+  };
+}
+
+/**
+ * The branding the participant portal shows (decision 0037): the live version's colours, logo and header
+ * and home-page texts; null while no version is live. Public, as the portal shows it before sign-in.
+ */
+export async function liveBranding(ctx: ServiceCtx, studyId: string) {
+  const { liveVersionId } = await studyVersionPointers(ctx, studyId);
+  const version = liveVersionId ? await findVersion(ctx.db, liveVersionId) : undefined;
+  if (!version) return null;
+  const content = contentOf(version);
+  const { defaultLanguage } = await studyTextLanguages(ctx, studyId);
+  return {
+    primaryColor: content.branding.primaryColor,
+    secondaryColor: content.branding.secondaryColor,
+    logoUrl: content.branding.logoFileId ? brandingFileUrl(content.branding.logoFileId) : null,
+    siteTitle: content.webGlobal.siteTitle,
+    homepageHeading: content.webHomepage.heading,
+    defaultLanguage,
   };
 }

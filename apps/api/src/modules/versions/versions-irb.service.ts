@@ -8,7 +8,6 @@
 import type { IrbDocument } from '@trialpath/contract';
 import {
   type DiffChange,
-  defaultStudyContent,
   diffVersions,
   pickText,
   sectionTitleKey,
@@ -26,7 +25,7 @@ import { staffPeople } from '../users/users.service';
 import { findIrbDocument, insertIrbDocument, type IrbDocumentRow, listIrbDocumentsOfStudy } from './irb.repository';
 import { type IrbBlock, plainText, renderIrbPdf } from './irb.pdf';
 import { findVersion, listVersionsOfStudy, type VersionRow } from './versions.repository';
-import { contentOf } from './versions.service';
+import { contentOf, FIRST_PARTS, partsOf } from './versions.service';
 
 const L = {
   en: {
@@ -141,7 +140,7 @@ export async function generateIrb(
   const previous = previousPublished(versions, version);
   const { defaultLanguage, languages } = await studyTextLanguages(ctx, input.studyId);
   const content = contentOf(version);
-  const diff = diffVersions({ content: previous ? contentOf(previous) : defaultStudyContent() }, { content });
+  const diff = diffVersions(previous ? await partsOf(ctx, previous) : FIRST_PARTS(), await partsOf(ctx, version));
   const t = L[input.language];
   const lang = input.language;
   const now = new Date().toISOString();

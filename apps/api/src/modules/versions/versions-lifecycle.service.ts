@@ -8,11 +8,11 @@
  */
 import type { StudyVersionSummary } from '@trialpath/contract';
 import {
-  defaultStudyContent,
   defaultVersionName,
   diffVersions,
   type MessageKey,
   shortenVersionName,
+  type VersionSite,
   versionNameKey,
 } from '@trialpath/domain';
 import type { ServiceCtx } from '../../kernel/context';
@@ -37,7 +37,7 @@ import {
   updateNotes,
   type VersionRow,
 } from './versions.repository';
-import { contentOf, toVersionContent } from './versions.service';
+import { contentOf, FIRST_PARTS, partsOf, toVersionContent } from './versions.service';
 
 type Pointers = { testVersionId: string | null; liveVersionId: string | null };
 type People = Map<string, { id: string; name: string }>;
@@ -118,7 +118,7 @@ export async function versionDiff(ctx: ServiceCtx, input: { studyId: string; fro
   await requireStudyBuilder(ctx, input.studyId);
   const from = await versionOfStudy(ctx, input.studyId, input.from);
   const to = await versionOfStudy(ctx, input.studyId, input.to);
-  const diff = diffVersions({ content: contentOf(from) }, { content: contentOf(to) });
+  const diff = diffVersions(await partsOf(ctx, from), await partsOf(ctx, to));
   return {
     from: { ...ref(from), status: from.status },
     to: { ...ref(to), status: to.status },
@@ -176,8 +176,14 @@ export async function publishVersion(ctx: ServiceCtx, input: { studyId: string; 
   if (draft.status !== 'DRAFT') throw conflict('versions.notDraft', { status: draft.status });
   const previous = await findLastPublished(ctx.db, studyId, versionId);
   const content = contentOf(draft);
-  const diff = diffVersions({ content: previous ? contentOf(previous) : defaultStudyContent() }, { content });
-  const row = await markPublished(ctx.db, { id: versionId, content, publishedBy: ctx.staff().userId });
+  const parts = await partsOf(ctx, draft);
+  const diff = diffVersions(previous ? await partsOf(ctx, previous) : FIRST_PARTS(), parts);
+  const row = await markPublished(ctx.db, {
+    id: versionId,
+    content,
+    sites: (parts.sites as VersionSite[] | undefined) ?? [],
+    publishedBy: ctx.staff().userId,
+  });
   await pointTestVersionAt(ctx, { studyId, versionId });
   const after = { ...pointers, testVersionId: versionId };
   ctx.audit({

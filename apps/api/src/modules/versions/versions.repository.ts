@@ -1,5 +1,5 @@
 /** All SQL on study versions and their content. */
-import type { StudyContent } from '@trialpath/domain';
+import type { StudyContent, VersionSite } from '@trialpath/domain';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Environment, StudyVersionsTable, VersionAssignmentsTable } from '../../db/schema';
@@ -101,16 +101,17 @@ export function findLastPublished(db: Db, studyId: string, exceptId: string): Pr
     .executeTakeFirst();
 }
 
-/** Publish a draft: status PUBLISHED, the content frozen into `snapshot`, who and when. */
+/** Publish a draft: status PUBLISHED, the content frozen into `snapshot`, the sites into `sites_snapshot`, who and when. */
 export function markPublished(
   db: Db,
-  v: { id: string; content: StudyContent; publishedBy: string | null },
+  v: { id: string; content: StudyContent; sites?: VersionSite[]; publishedBy: string | null },
 ): Promise<VersionRow> {
   return db
     .updateTable('study_versions')
     .set({
       status: 'PUBLISHED',
       snapshot: JSON.stringify(v.content),
+      sites_snapshot: v.sites ? JSON.stringify(v.sites) : null,
       published_by: v.publishedBy,
       published_at: sql<Date>`now()`,
       updated_by: v.publishedBy,

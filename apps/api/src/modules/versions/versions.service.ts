@@ -6,6 +6,7 @@
  */
 import {
   contentAuditItems,
+  defaultStudyContent,
   defaultVersionName,
   issueFieldRefs,
   isVersionEditable,
@@ -17,12 +18,15 @@ import {
   sectionTitleKey,
   studyContentSectionSchema,
   translate,
+  type VersionParts,
+  type VersionSite,
   versionNameKey,
 } from '@trialpath/domain';
 import '@trialpath/domain/staff-messages';
-import type { ServiceCtx } from '../../kernel/context';
+import type { DbCtx, ServiceCtx } from '../../kernel/context';
 import { fail, fieldProblem } from '../../kernel/errors';
 import { requireEditableStudy, requireStudyBuilder } from '../access/access.service';
+import { versionSites } from '../sites/sites.service';
 import { pointTestVersionAt, studyTextLanguages } from '../studies/studies.service';
 import {
   findDraft,
@@ -56,6 +60,19 @@ function sectionRevisionsOf(row: VersionRow): Record<StudyContentSection, number
 export function contentOf(row: VersionRow): StudyContent {
   return StudyContentSchema.parse(json(row.snapshot ?? row.content));
 }
+
+/**
+ * What the diff compares of a version (decision 0030): its content and its sites — a draft's as they
+ * are now, a published version's as recorded when it was published (none for one published before).
+ */
+export async function partsOf(ctx: DbCtx, row: VersionRow): Promise<VersionParts> {
+  const sites =
+    row.status === 'DRAFT' ? await versionSites(ctx, row.study_id) : json<VersionSite[] | null>(row.sites_snapshot);
+  return { content: contentOf(row), ...(sites ? { sites } : {}) };
+}
+
+/** The parts before a study's first version: every section's default and no sites. */
+export const FIRST_PARTS = (): VersionParts => ({ content: defaultStudyContent(), sites: [] });
 
 export function toVersionContent(row: VersionRow) {
   return {

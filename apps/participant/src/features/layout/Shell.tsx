@@ -8,12 +8,15 @@ import { useTranslation } from 'react-i18next';
 export function Shell({
   title,
   color = DEFAULT_STUDY_COLOR,
+  logoUrl,
   headerEnd,
   legalLinks,
   children,
 }: {
   title: string;
   color?: string;
+  /** The study's logo, shown before the title (decorative: the title names the study). */
+  logoUrl?: string | null;
   headerEnd?: ReactNode;
   /** Hrefs of the study's privacy policy and terms of use pages (none before the study is known). */
   legalLinks?: { privacy: string; terms: string };
@@ -28,6 +31,7 @@ export function Shell({
         {t('app.skipToContent')}
       </button>
       <header className="tp-header" style={{ background: color, color: contrast }}>
+        {logoUrl && <img className="tp-header-logo" src={logoUrl} alt="" data-testid="study-logo" />}
         <span className="tp-header-title">{title}</span>
         {headerEnd}
       </header>

@@ -17,7 +17,7 @@ export function StudyLayout({ studyCode, page, children }: { studyCode: string; 
   const { t } = useTranslation();
   const lang = useLang();
   const state = useEndpointQuery(queries, getParticipantWebStudy, { params: { studyCode } });
-  const value = useMemo(() => (state.status === 'success' ? studyTheme(state.data) : null), [state]);
+  const value = useMemo(() => (state.status === 'success' ? studyTheme(state.data, lang) : null), [state, lang]);
 
   if (state.status === 'loading') {
     return (
@@ -42,7 +42,8 @@ export function StudyLayout({ studyCode, page, children }: { studyCode: string; 
   return (
     <StudyContext.Provider value={value}>
       <Shell
-        title={value.study.name}
+        title={value.title}
+        logoUrl={value.logoUrl}
         color={value.color}
         legalLinks={{ privacy: studyHref(code, PAGES.privacy), terms: studyHref(code, PAGES.terms) }}
         headerEnd={

@@ -279,6 +279,7 @@ export function CustomizeLibraryPage() {
   );
 }
 
+export const CustomizeBrandingPage = () => <SectionsScreen screen="branding" />;
 export const CustomizeOnboardingPage = () => <SectionsScreen screen="onboarding" />;
 export const CustomizeEligibilityPage = () => <SectionsScreen screen="eligibility" />;
 export const CustomizeEngagementPage = () => <SectionsScreen screen="engagementContent" />;

@@ -70,8 +70,8 @@ export function SectionEditor({ studyId, version, section, languages, language, 
   const headingId = `section-${section}`;
 
   const ctx = useMemo<EditorContext>(
-    () => ({ form, section, languages, language, readOnly }),
-    [form, section, languages, language, readOnly],
+    () => ({ studyId, form, section, languages, language, readOnly }),
+    [studyId, form, section, languages, language, readOnly],
   );
 
   const save = form.handleSubmit(async (values) => {

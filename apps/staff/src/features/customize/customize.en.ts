@@ -7,6 +7,7 @@ const texts = {
   },
   screen: {
     library: 'Content library',
+    branding: 'Branding',
     onboarding: 'Onboarding',
     eligibility: 'Eligibility',
     engagementContent: 'Engagement content',
@@ -20,6 +21,8 @@ const texts = {
     webPublish: 'Publish',
   },
   intro: {
+    branding:
+      'The study’s logo, icon and colours as participants see them; the text colour on each is chosen for contrast.',
     library: 'Every content section of this version and how much of it is translated into each study language.',
     onboarding: 'The steps of the participant app’s onboarding and the welcome screens, in their order.',
     eligibility: 'The questions a person answers to learn whether they may take part.',
@@ -84,6 +87,26 @@ const texts = {
     none: 'No texts',
   },
   field: {
+    branding: {
+      logoFileId: 'Logo',
+      iconFileId: 'Icon',
+      primaryColor: 'Primary colour',
+      secondaryColor: 'Secondary colour',
+    },
+    image: {
+      hint: 'PNG, JPEG or SVG, at most 1 MB.',
+      none: 'None yet',
+      upload: 'Upload {{label}}',
+      replace: 'Replace {{label}}',
+      remove: 'Remove {{label}}',
+      alt: 'The study’s {{label}}',
+      uploaded: '{{label}} uploaded.',
+      removed: '{{label}} removed.',
+      wrongType: 'Choose a PNG, JPEG or SVG file.',
+      tooLarge: 'The file is larger than 1 MB.',
+      unsavedFirst: 'Save or undo your other changes first.',
+    },
+    color: { sample: 'Sample text', none: 'None', clear: 'Clear {{label}}' },
     onboarding: { steps: 'Onboarding steps (in order)', introduction: 'Introduction' },
     step: {
       welcome: 'Welcome screens',

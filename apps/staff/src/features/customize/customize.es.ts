@@ -10,6 +10,7 @@ const texts: TextsLike<typeof en> = {
   },
   screen: {
     library: 'Biblioteca de contenidos',
+    branding: 'Marca',
     onboarding: 'Incorporación',
     eligibility: 'Elegibilidad',
     engagementContent: 'Contenido de participación',
@@ -23,6 +24,8 @@ const texts: TextsLike<typeof en> = {
     webPublish: 'Publicación',
   },
   intro: {
+    branding:
+      'El logotipo, el icono y los colores del estudio tal como los ven los participantes; el color del texto sobre cada uno se elige por contraste.',
     library: 'Cada sección de contenido de esta versión y cuánto está traducido a cada idioma del estudio.',
     onboarding: 'Los pasos de la incorporación en la aplicación y las pantallas de bienvenida, en su orden.',
     eligibility: 'Las preguntas que una persona responde para saber si puede participar.',
@@ -90,6 +93,26 @@ const texts: TextsLike<typeof en> = {
     none: 'Sin textos',
   },
   field: {
+    branding: {
+      logoFileId: 'Logotipo',
+      iconFileId: 'Icono',
+      primaryColor: 'Color principal',
+      secondaryColor: 'Color secundario',
+    },
+    image: {
+      hint: 'PNG, JPEG o SVG, 1 MB como máximo.',
+      none: 'Aún no hay ninguno',
+      upload: 'Subir {{label}}',
+      replace: 'Reemplazar {{label}}',
+      remove: 'Quitar {{label}}',
+      alt: '{{label}} del estudio',
+      uploaded: '{{label}}: archivo subido.',
+      removed: '{{label}}: quitado.',
+      wrongType: 'Elija un archivo PNG, JPEG o SVG.',
+      tooLarge: 'El archivo ocupa más de 1 MB.',
+      unsavedFirst: 'Guarde o deshaga antes sus otros cambios.',
+    },
+    color: { sample: 'Texto de ejemplo', none: 'Ninguno', clear: 'Borrar {{label}}' },
     onboarding: { steps: 'Pasos de la incorporación (en orden)', introduction: 'Introducción' },
     step: {
       welcome: 'Pantallas de bienvenida',

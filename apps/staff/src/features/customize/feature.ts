@@ -6,6 +6,7 @@ type Pages = Awaited<ReturnType<typeof load>>;
 
 const SCREEN_COMPONENT: Record<CustomizeScreenId, keyof Pages> = {
   library: 'CustomizeLibraryPage',
+  branding: 'CustomizeBrandingPage',
   onboarding: 'CustomizeOnboardingPage',
   eligibility: 'CustomizeEligibilityPage',
   engagementContent: 'CustomizeEngagementPage',

@@ -34,7 +34,7 @@ function Harness({ language, readOnly = false }: { language: string; readOnly?: 
   values = form.watch();
   return (
     <EditorCtx.Provider
-      value={{ form: form as never, section: 'learnMore', languages: ['en', 'es'], language, readOnly }}
+      value={{ studyId: 's', form: form as never, section: 'learnMore', languages: ['en', 'es'], language, readOnly }}
     >
       <ListField path="value.sections" spec={list} />
       <LocalizedTextField path="value.sections.0.body" spec={{ kind: 'rich', name: 'body' }} />

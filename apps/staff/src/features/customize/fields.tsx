@@ -33,10 +33,12 @@ import {
 import { createContext, useContext } from 'react';
 import { Controller, type FieldValues, get, type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ColorField, ImageField } from './branding-fields';
 import type { FieldSpec } from './screens';
 
 /** What every field of a section editor needs: the form, the section, the languages, read-only or not. */
 export interface EditorContext {
+  studyId: string;
   form: UseFormReturn<FieldValues>;
   section: string;
   /** The study's languages, the default first. */
@@ -48,7 +50,7 @@ export interface EditorContext {
 
 export const EditorCtx = createContext<EditorContext | null>(null);
 
-function useEditor(): EditorContext {
+export function useEditor(): EditorContext {
   const ctx = useContext(EditorCtx);
   if (!ctx) throw new Error('A section field outside its editor');
   return ctx;
@@ -297,6 +299,10 @@ export function SectionField({ base, spec }: { base: string; spec: FieldSpec }) 
       return <CorrectOptionField base={base} spec={spec} label={label} />;
     case 'registrationFields':
       return <RegistrationFieldsTable path={path} label={label} />;
+    case 'color':
+      return <ColorField path={path} label={label} required={spec.required} />;
+    case 'image':
+      return <ImageField path={path} label={label} type={spec.type} />;
   }
 }
 

@@ -16,6 +16,7 @@ export interface CustomizeScreen {
 /** The screens in the order of the navigation. `library` is the overview of every section. */
 export const CUSTOMIZE_SCREENS = [
   { id: 'library', path: 'customize/library', group: 'customize', sections: [] },
+  { id: 'branding', path: 'customize/branding', group: 'customize', sections: ['branding'] },
   { id: 'onboarding', path: 'customize/onboarding', group: 'customize', sections: ['onboarding', 'welcomeScreens'] },
   { id: 'eligibility', path: 'customize/eligibility', group: 'customize', sections: ['eligibility'] },
   {

@@ -12,7 +12,7 @@ describe('customize screens (decision 0034)', () => {
     for (const section of edited) expect(SECTION_FIELDS[section as keyof typeof SECTION_FIELDS]).toBeDefined();
     for (const section of Object.keys(SECTION_FIELDS)) expect(edited).toContain(section);
     expect(screenOfSection('learnMore')?.path).toBe('customize/engagement-content');
-    expect(screenOfSection('branding')).toBeUndefined();
+    expect(screenOfSection('branding')?.path).toBe('customize/branding');
   });
 
   it('a new list item passes its section’s save schema once its required texts are written', () => {

@@ -23,9 +23,19 @@ export type FieldSpec =
   /** The feedback quiz question's correct option: one of the question's options. */
   | { kind: 'correctOption'; name: string; optionsName: string }
   /** The registration form's fields: asked and required. */
-  | { kind: 'registrationFields'; name: string };
+  | { kind: 'registrationFields'; name: string }
+  /** A colour (#RRGGBB) with a sample of the text colour the contrast rule picks on it. */
+  | { kind: 'color'; name: string; required: boolean }
+  /** A branding image (logo, icon): uploaded and removed at once, outside the section's save. */
+  | { kind: 'image'; name: string; type: 'logo' | 'icon' };
 
 export const SECTION_FIELDS: Partial<Record<StudyContentSection, FieldSpec[]>> = {
+  branding: [
+    { kind: 'image', name: 'logoFileId', type: 'logo' },
+    { kind: 'image', name: 'iconFileId', type: 'icon' },
+    { kind: 'color', name: 'primaryColor', required: true },
+    { kind: 'color', name: 'secondaryColor', required: false },
+  ],
   onboarding: [
     { kind: 'order', name: 'steps', options: ONBOARDING_STEPS },
     { kind: 'rich', name: 'introduction' },

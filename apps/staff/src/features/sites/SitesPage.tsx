@@ -8,7 +8,6 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  Text,
   Textarea,
   TextInput,
   Title,
@@ -24,7 +23,7 @@ import {
   updateSiteSettings,
 } from '@trialpath/contract';
 import { SITE_SETTING_FLAGS, SITE_SUB_TYPES, type SiteStatus } from '@trialpath/domain';
-import { DataTable, type DataTableColumn, notify } from '@trialpath/ui';
+import { DataTable, type DataTableColumn, notify, TableEmpty, useServerPaging } from '@trialpath/ui';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +31,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { api, errorMessage } from '../../shared/api';
 import { invalidateEndpoints, useEndpointQuery } from '../../shared/queries';
 import { fieldErrorsOf } from '../../shared/refusal';
-import { ResearchTeamNav, useStudyPath } from './team-ui';
+import { ListHeader, ResearchTeamNav, useStudyPath } from './team-ui';
 
 const STATUS_COLOR: Record<SiteStatus, string> = {
   PENDING: 'yellow',
@@ -103,8 +102,7 @@ export function SitesPage() {
   const path = useStudyPath(studyId);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 350);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
+  const { page, pageSize, setPage, pagingOf } = useServerPaging(25);
   const sites = useEndpointQuery(
     listSites,
     { params: { studyId }, query: { page, pageSize, ...(debounced ? { search: debounced } : {}) } },
@@ -139,32 +137,22 @@ export function SitesPage() {
   return (
     <Stack gap="md" maw={1200} mx="auto">
       <ResearchTeamNav studyId={studyId} />
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1} fz={28}>
-            {t('sites.title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('sites.subtitle', { space: t(`sites.space${sites.data?.siteAccessType ?? 'LIVE'}`) })}
-          </Text>
-        </div>
-        <Group align="flex-end">
-          <TextInput
-            label={t('sites.search')}
-            placeholder={t('sites.searchPlaceholder')}
-            type="search"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setPage(1);
-            }}
-            w={{ base: '100%', sm: 260 }}
-          />
+      <ListHeader
+        title={t('sites.title')}
+        subtitle={t('sites.subtitle', { space: t(`sites.space${sites.data?.siteAccessType ?? 'LIVE'}`) })}
+        searchLabel={t('sites.search')}
+        searchPlaceholder={t('sites.searchPlaceholder')}
+        search={search}
+        onSearch={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+        action={
           <Button component={Link} to={path('research-team/research-site/create')}>
             {t('sites.create')}
           </Button>
-        </Group>
-      </Group>
+        }
+      />
       <DataTable
         label={t('sites.title')}
         columns={columns}
@@ -176,29 +164,8 @@ export function SitesPage() {
             ? { title: t('sites.loadError'), retry: () => sites.refetch(), retryLabel: t('sites.retry') }
             : null
         }
-        empty={
-          <>
-            <Title order={2} fz="lg" mb={6}>
-              {t('sites.empty')}
-            </Title>
-            <Text c="dimmed" size="sm">
-              {t('sites.emptyHint')}
-            </Text>
-          </>
-        }
-        paging={
-          sites.data && {
-            page,
-            pageSize,
-            total: sites.data.total,
-            pageSizes: [10, 25, 50, 100],
-            onPage: setPage,
-            onPageSize: (s) => {
-              setPageSize(s);
-              setPage(1);
-            },
-          }
-        }
+        empty={<TableEmpty title={t('sites.empty')} hint={t('sites.emptyHint')} />}
+        paging={sites.data && pagingOf(sites.data.total)}
         onRowClick={(s) => navigate(path(`research-team/research-site/${s.id}/view`))}
         minWidth={760}
         labels={{

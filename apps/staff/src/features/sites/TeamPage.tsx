@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   inviteTeamMember,
@@ -9,7 +9,15 @@ import {
   updateTeamMemberRole,
 } from '@trialpath/contract';
 import { ROLES, roleTitle, teamScopeOfRole } from '@trialpath/domain';
-import { DataTable, type DataTableColumn, notify, uiLabel, useLanguage } from '@trialpath/ui';
+import {
+  DataTable,
+  type DataTableColumn,
+  notify,
+  TableEmpty,
+  uiLabel,
+  useLanguage,
+  useServerPaging,
+} from '@trialpath/ui';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +26,7 @@ import { api, errorMessage } from '../../shared/api';
 import { invalidateEndpoints, useEndpointQuery } from '../../shared/queries';
 import { ReasonDialog } from '../../shared/ReasonDialog';
 import { fieldErrorsOf } from '../../shared/refusal';
-import { ResearchTeamNav, useReasonLabels } from './team-ui';
+import { ListHeader, ResearchTeamNav, useReasonLabels } from './team-ui';
 
 type Scope = 'ADMIN' | 'STUDY_TEAM' | 'SITE_TEAM';
 
@@ -221,8 +229,7 @@ export function TeamPage() {
   const scope = teamScope(useLocation().pathname);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 350);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
+  const { page, pageSize, setPage, pagingOf } = useServerPaging(25);
   const [inviting, setInviting] = useState(false);
   const changes = useTeamChanges(studyId);
   const reasonLabels = useReasonLabels();
@@ -275,30 +282,18 @@ export function TeamPage() {
   return (
     <Stack gap="md" maw={1200} mx="auto">
       <ResearchTeamNav studyId={studyId} />
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1} fz={28}>
-            {title}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t(`team.subtitle${scope}`)}
-          </Text>
-        </div>
-        <Group align="flex-end">
-          <TextInput
-            label={t('team.search')}
-            placeholder={t('team.searchPlaceholder')}
-            type="search"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setPage(1);
-            }}
-            w={{ base: '100%', sm: 280 }}
-          />
-          <Button onClick={() => setInviting(true)}>{t('team.invite')}</Button>
-        </Group>
-      </Group>
+      <ListHeader
+        title={title}
+        subtitle={t(`team.subtitle${scope}`)}
+        searchLabel={t('team.search')}
+        searchPlaceholder={t('team.searchPlaceholder')}
+        search={search}
+        onSearch={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+        action={<Button onClick={() => setInviting(true)}>{t('team.invite')}</Button>}
+      />
       <DataTable
         label={title}
         columns={columns}
@@ -308,29 +303,8 @@ export function TeamPage() {
         error={
           team.isError ? { title: t('team.loadError'), retry: () => team.refetch(), retryLabel: t('team.retry') } : null
         }
-        empty={
-          <>
-            <Title order={2} fz="lg" mb={6}>
-              {t('team.empty')}
-            </Title>
-            <Text c="dimmed" size="sm">
-              {t('team.emptyHint')}
-            </Text>
-          </>
-        }
-        paging={
-          team.data && {
-            page,
-            pageSize,
-            total: team.data.total,
-            pageSizes: [10, 25, 50, 100],
-            onPage: setPage,
-            onPageSize: (s) => {
-              setPageSize(s);
-              setPage(1);
-            },
-          }
-        }
+        empty={<TableEmpty title={t('team.empty')} hint={t('team.emptyHint')} />}
+        paging={team.data && pagingOf(team.data.total)}
         minWidth={720}
         labels={{ pageSize: t('team.pageSize'), pages: t('team.pages'), count: (count) => t('team.count', { count }) }}
       />

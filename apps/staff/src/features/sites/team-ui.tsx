@@ -1,5 +1,6 @@
-/** Pieces the research-team and site screens share: the page's own study paths, the research-team navigation, the reason dialog's words. */
-import { Anchor, Group } from '@mantine/core';
+/** Pieces the research-team and site screens share: the page's own study paths, the research-team navigation, the lists' head, the reason dialog's words. */
+import { Anchor, Group, Text, TextInput, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { testTwinPath } from '@trialpath/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -55,4 +56,39 @@ export function useReasonLabels(): ReasonDialogLabels {
     confirm: t('reason.confirm'),
     failed: t('error.generic'),
   };
+}
+
+/** The head of a research-team list: its title and what it holds, a search that goes back to page 1, the list's action. */
+export function ListHeader(p: {
+  title: string;
+  subtitle: string;
+  searchLabel: string;
+  searchPlaceholder: string;
+  search: string;
+  onSearch: (value: string) => void;
+  action: ReactNode;
+}) {
+  return (
+    <Group justify="space-between" align="flex-end" wrap="wrap">
+      <div>
+        <Title order={1} fz={28}>
+          {p.title}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {p.subtitle}
+        </Text>
+      </div>
+      <Group align="flex-end">
+        <TextInput
+          label={p.searchLabel}
+          placeholder={p.searchPlaceholder}
+          type="search"
+          value={p.search}
+          onChange={(e) => p.onSearch(e.currentTarget.value)}
+          w={{ base: '100%', sm: 280 }}
+        />
+        {p.action}
+      </Group>
+    </Group>
+  );
 }

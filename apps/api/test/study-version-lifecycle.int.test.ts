@@ -127,6 +127,7 @@ describe('publishing the draft (C-163: made current)', () => {
     expect((await saveWelcome(v2, [changed, WELCOME])).status).toBe(200);
     const r = await publish(v2);
     expect(r.status).toBe(200);
+    expect(r.json.comparedWith).toEqual({ id: v1, number: 1, name: 'v1' });
     expect(r.json.version).toMatchObject({
       id: v2,
       number: 2,
@@ -185,6 +186,7 @@ describe('publishing the draft (C-163: made current)', () => {
     const sites = await t.db.selectFrom('sites').select('id').where('study_id', '=', sleep).execute();
     expect(r.json.diff.groups.map((g: { part: string }) => g.part)).toEqual(sites.length ? ['sites'] : []);
     expect(r.json.diff.changeCount).toBe(sites.length);
+    expect(r.json.comparedWith).toBeNull();
     expect((await lastEntry(sleepDraft)).after).toMatchObject({ comparedWith: null });
   });
 

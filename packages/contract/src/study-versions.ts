@@ -98,7 +98,12 @@ export const publishStudyVersion = defineEndpoint({
     'Publish the draft (made current): its content is frozen and the test data space runs it; audited with the reason and the diff against the previous published version',
   params: VersionParams,
   body: withReason({}),
-  response: z.object({ version: StudyVersionSummarySchema, diff: VersionDiffSchema }),
+  response: z.object({
+    version: StudyVersionSummarySchema,
+    diff: VersionDiffSchema,
+    /** The version the diff is against: the previous published one; null for the first (against the defaults). */
+    comparedWith: z.object({ id: z.string(), number: z.number().int(), name: z.string() }).nullable(),
+  }),
 });
 
 export const makeStudyVersionLive = defineEndpoint({

@@ -207,7 +207,7 @@ export async function publishVersion(ctx: ServiceCtx, input: { studyId: string; 
         : [{ item: 'testVersion', oldValue: pointers.testVersionId, newValue: versionId }]),
     ],
   });
-  return { version: await summarise(ctx, row, after), diff };
+  return { version: await summarise(ctx, row, after), diff, comparedWith: previous ? ref(previous) : null };
 }
 
 /** C-168, make live: the live data space runs this published version from now on. */

@@ -41,6 +41,7 @@ export function ColorField({ path, label, required }: { path: string; label: str
                 withAsterisk={required}
                 format="hex"
                 withPicker={!readOnly}
+                withEyeDropper={false}
                 readOnly={readOnly}
                 placeholder={required ? undefined : t('field.color.none')}
                 value={value}
@@ -84,10 +85,13 @@ export function ImageField({ path, label, type }: { path: string; label: string;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  /** Takes the server's branding section in: this image and the revision; other unsaved edits stay. */
+  /** Takes the server's branding section in: this image and the revision; the person's unsaved edits stay. */
   const adopt = (saved: { revision: number; value: Record<string, unknown> }, name: string) => {
-    form.resetField('revision', { defaultValue: saved.revision });
-    form.resetField(path, { defaultValue: saved.value[name] ?? null });
+    const current = form.getValues();
+    form.reset(
+      { ...current, revision: saved.revision, value: { ...current.value, [name]: saved.value[name] ?? null } },
+      { keepDirtyValues: true },
+    );
     void invalidateEndpoints(queryClient, getStudyVersion);
   };
   const name = path.split('.').pop()!;
@@ -152,13 +156,13 @@ export function ImageField({ path, label, type }: { path: string; label: string;
             <FileButton onChange={onFile} accept="image/png,image/jpeg,image/svg+xml">
               {(props) => (
                 <Button {...props} variant="default" size="xs" loading={busy}>
-                  {t(fileId ? 'field.image.replace' : 'field.image.upload', { label })}
+                  {t(fileId ? 'field.image.replace' : 'field.image.upload', { label: label.toLowerCase() })}
                 </Button>
               )}
             </FileButton>
             {fileId && (
-              <Button variant="subtle" color="red.9" size="xs" onClick={remove} disabled={busy}>
-                {t('field.image.remove', { label })}
+              <Button variant="default" size="xs" onClick={remove} disabled={busy}>
+                {t('field.image.remove', { label: label.toLowerCase() })}
               </Button>
             )}
           </Group>

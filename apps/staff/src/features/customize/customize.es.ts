@@ -10,7 +10,7 @@ const texts: TextsLike<typeof en> = {
   },
   screen: {
     library: 'Biblioteca de contenidos',
-    branding: 'Marca',
+    branding: 'Imagen de marca',
     onboarding: 'Incorporación',
     eligibility: 'Elegibilidad',
     engagementContent: 'Contenido de participación',

@@ -32,7 +32,12 @@ export function PublishPage() {
   const queryClient = useQueryClient();
   const [publishing, setPublishing] = useState(false);
   const [goingLive, setGoingLive] = useState<StudyVersionSummary | null>(null);
-  const [published, setPublished] = useState<{ name: string; id: string; changes: number } | null>(null);
+  const [published, setPublished] = useState<{
+    name: string;
+    id: string;
+    changes: number;
+    comparedWith: string | null;
+  } | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const items = versions.data?.items ?? [];
   const draft = items.find((v) => v.status === 'DRAFT');
@@ -55,10 +60,10 @@ export function PublishPage() {
           title={t('publish.publishedTitle', { name: published.name })}
         >
           <Text size="sm">{t('publish.publishedText', { count: published.changes })}</Text>
-          {live && (
+          {published.comparedWith && (
             <Anchor
               component={Link}
-              to={`${to('version-management/diff')}?from=${live.id}&to=${published.id}`}
+              to={`${to('version-management/diff')}?from=${published.comparedWith}&to=${published.id}`}
               size="sm"
             >
               {t('publish.seeChanges')}
@@ -144,7 +149,12 @@ export function PublishPage() {
             params: { studyId, versionId: draft!.id },
             body: { reason },
           });
-          setPublished({ name: r.version.name, id: r.version.id, changes: r.diff.changeCount });
+          setPublished({
+            name: r.version.name,
+            id: r.version.id,
+            changes: r.diff.changeCount,
+            comparedWith: r.comparedWith?.id ?? null,
+          });
           setDone(null);
           await refresh();
         }}

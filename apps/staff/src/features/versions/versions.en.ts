@@ -113,6 +113,7 @@ const texts = {
     kind_changed: 'Changed',
     kind_moved: 'Moved',
     part_content: 'Content',
+    part_sites: 'Research team and sites',
   },
   translations: {
     title: 'Translations',

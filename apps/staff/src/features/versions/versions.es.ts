@@ -118,6 +118,7 @@ const texts: TextsLike<typeof en> = {
     kind_changed: 'Modificado',
     kind_moved: 'Movido',
     part_content: 'Contenido',
+    part_sites: 'Equipo de investigación y centros',
   },
   translations: {
     title: 'Traducciones',

@@ -83,7 +83,10 @@ test('a StudyAdmin builds, brands, staffs and versions a study; the diff and the
   await welcome.getByRole('button', { name: /^Add/ }).click();
   const screen = welcome.getByTestId('screens-item').first();
   await screen.getByRole('textbox', { name: /^Title/ }).fill('Welcome to Sleep at Home');
-  await page.locator('label').filter({ hasText: /^Spanish$/ }).click();
+  await page
+    .locator('label')
+    .filter({ hasText: /^Spanish$/ })
+    .click();
   await screen.getByRole('textbox', { name: /^Title/ }).fill('Bienvenido a Dormir en casa');
   await welcome.getByRole('button', { name: 'Save Welcome screens' }).click();
   await expect(page.getByText('Welcome screens saved.')).toBeVisible();
@@ -91,7 +94,10 @@ test('a StudyAdmin builds, brands, staffs and versions a study; the diff and the
   await page.goto(`${base}/web/global`);
   const global = page.getByTestId('section-webGlobal');
   await global.getByRole('textbox', { name: /^Site title/ }).fill('Sleep at Home');
-  await page.locator('label').filter({ hasText: /^Spanish$/ }).click();
+  await page
+    .locator('label')
+    .filter({ hasText: /^Spanish$/ })
+    .click();
   await global.getByRole('textbox', { name: /^Site title/ }).fill('Dormir en casa');
   await global.getByRole('button', { name: /^Save/ }).click();
   await expect(page.getByText('Web: global elements saved.')).toBeVisible();
@@ -119,7 +125,11 @@ test('a StudyAdmin builds, brands, staffs and versions a study; the diff and the
   await page.getByRole('button', { name: 'Create version' }).click();
   await expect(page.getByRole('table', { name: 'Study versions' }).getByText('Draft', { exact: true })).toBeVisible();
   await page.goto(`${base}/customize/onboarding`);
-  await welcome.getByTestId('screens-item').first().getByRole('textbox', { name: /^Title/ }).fill('Welcome, sleepers');
+  await welcome
+    .getByTestId('screens-item')
+    .first()
+    .getByRole('textbox', { name: /^Title/ })
+    .fill('Welcome, sleepers');
   await welcome.getByRole('button', { name: 'Save Welcome screens' }).click();
   await expect(page.getByText('Welcome screens saved.')).toBeVisible();
   await page.goto(gbSite);

@@ -22,7 +22,15 @@ describe('feature texts load with the feature (decision 0019)', () => {
     expect(i18n.t('app.loading', { ns: 'greeting' })).toBe('Cargando');
   });
 
-  it('rejects when the texts did not arrive, so the screen shows the route error instead of raw keys', async () => {
+  it('carries on in English when the shown language’s texts fail to load (C-173)', async () => {
+    const failed = () => Promise.reject(new Error('Failed to fetch dynamically imported module'));
+    registerFeatureTexts([{ id: 'halfway', texts: { en: texts({ g: { bye: 'Goodbye' } }), es: failed } }]);
+    await i18n.changeLanguage('es');
+    await expect(loadFeatureTexts('halfway')).resolves.toBeUndefined();
+    expect(i18n.t('g.bye', { ns: 'halfway' })).toBe('Goodbye');
+  });
+
+  it('rejects when no language’s texts arrived, so the screen shows the route error instead of raw keys', async () => {
     const failed = () => Promise.reject(new Error('Failed to fetch dynamically imported module'));
     registerFeatureTexts([{ id: 'broken', texts: { en: failed, es: failed } }]);
     await expect(loadFeatureTexts('broken')).rejects.toThrow('Texts of broken not loaded');

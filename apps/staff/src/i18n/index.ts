@@ -53,12 +53,14 @@ void i18n
   });
 
 /**
- * Load a feature's namespace (before its screen is shown). Rejects when the texts did not arrive, so a
- * failed chunk shows the route error (000 §8.2) rather than raw keys.
+ * Load a feature's namespace (before its screen is shown). When the shown language's texts fail to load,
+ * the screen carries on with the English ones (000 §1, C-173: "carries on with no translations"); only
+ * when no texts arrived at all does it reject, so the route error (000 §8.2) shows rather than raw keys.
  */
 export async function loadFeatureTexts(namespace: string): Promise<void> {
   await i18n.loadNamespaces(namespace);
-  if (!i18n.hasResourceBundle(i18n.language, namespace)) throw new Error(`Texts of ${namespace} not loaded`);
+  const arrived = [i18n.language, DEFAULT_LANGUAGE].some((lng) => i18n.hasResourceBundle(lng, namespace));
+  if (!arrived) throw new Error(`Texts of ${namespace} not loaded`);
 }
 
 if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;

@@ -138,6 +138,10 @@ describe('studies list', () => {
       'SLEEP',
     ]);
     expect((await list('admin', { search: 'dem' })).json.total).toBe(1);
+    // words of the name alone (no code has them)
+    expect((await list('admin', { search: 'TRIALPATH DEMO' })).json.items.map((s: { code: string }) => s.code)).toEqual(
+      ['DEMO'],
+    );
     expect((await list('admin', { search: '%' })).json.total).toBe(0);
   });
 

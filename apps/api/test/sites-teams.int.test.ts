@@ -279,8 +279,25 @@ describe('global site settings (C-159, C-160)', () => {
     expect(r.json).toEqual({ studyId: demo, ...body });
     const again = await call(t.app, getSiteSettings, { params: { studyId: demo }, token: tokens.studyadmin });
     expect(again.json).toEqual({ studyId: demo, ...body });
+    // each flag on its own: the other way round
+    const flipped = {
+      isAddParticipantGlobalSettingEnabled: false,
+      isDocumentGlobalSettingEnabled: true,
+      isDownloadEsourceDocsEnabled: false,
+    };
+    const put = (b: typeof body) =>
+      call(t.app, updateSiteSettings, { params: { studyId: demo }, token: tokens.studyadmin, body: b });
+    expect((await put(flipped)).json).toEqual({ studyId: demo, ...flipped });
+    expect((await call(t.app, getSiteSettings, { params: { studyId: demo }, token: tokens.studyadmin })).json).toEqual({
+      studyId: demo,
+      ...flipped,
+    });
+    expect((await put(body)).status).toBe(200);
     const entry = await auditOf('site.settings', demo);
-    expect(entry?.before).toMatchObject({ isAddParticipantGlobalSettingEnabled: false });
+    expect(entry?.before).toMatchObject({
+      isAddParticipantGlobalSettingEnabled: false,
+      isDocumentGlobalSettingEnabled: true,
+    });
     expect(entry?.after).toMatchObject({
       isAddParticipantGlobalSettingEnabled: true,
       isDownloadEsourceDocsEnabled: true,
@@ -593,5 +610,16 @@ describe('adding, inviting and changing team members (C-151, C-152, C-155, C-156
       body: { blinded: true, reason: 'x' },
     });
     expect(cra.status).toBe(403);
+    // and blinded again: the site shows it
+    const again = await call(t.app, setSiteMemberBlinded, {
+      params: { studyId: demo, siteId: boston, userId: ids['pi.demo'] },
+      token: tokens.studyadmin,
+      body: { blinded: true, reason: 'Back to the blinded role' },
+    });
+    expect(again.status).toBe(200);
+    const reread = await call(t.app, getSite, { params: { studyId: demo, siteId: boston }, token: tokens.studyadmin });
+    expect(reread.json.siteTeamMembers.find((m: { userId: string }) => m.userId === ids['pi.demo'])).toMatchObject({
+      blinded: true,
+    });
   });
 });

@@ -356,9 +356,16 @@ describe('approval (C-094, C-103)', () => {
       reason: 'Protocol amended',
     });
     expect(withdrawn.json.approval.internalApproved).toBeNull();
+    const irb = await approve({ isInternalOrganizationalApproved: false, isIrbEcApproved: true });
+    expect(irb.json.approval).toMatchObject({
+      isInternalOrganizationalApproved: false,
+      isIrbEcApproved: true,
+      irbEcApproved: { name: 'Sam Study' },
+    });
     expect((await audit(sleep)).map((a) => [a.action, a.reason])).toEqual([
       ['study.approval', null],
       ['study.approval', 'Protocol amended'],
+      ['study.approval', null],
     ]);
   });
 

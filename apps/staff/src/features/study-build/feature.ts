@@ -16,6 +16,8 @@ export const studyBuildFeature: Feature = {
       ['studyManage', 'manage', 'StudyManagePage'],
       ['studyLaunch', 'launch', 'StudyLaunchPage'],
       ['studyBuildProgress', 'study-build-progress', 'StudyBuildProgressPage'],
+      // The review's scan is the same readiness check, reached from the review steps (C-063).
+      ['studyScan', 'review/scan', 'StudyBuildProgressPage'],
       ['studyApproval', 'review/approval', 'StudyApprovalPage'],
     ],
   ),

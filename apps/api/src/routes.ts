@@ -9,6 +9,7 @@ import { brandingRoutes } from './modules/versions/versions-branding.routes';
 import { flagRoutes } from './modules/flags/flags.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { participantRoutes } from './modules/participants/participants.routes';
+import { documentRoutes } from './modules/files/documents.routes';
 import { siteRoutes } from './modules/sites/sites.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
 import { studyRoutes } from './modules/studies/studies.routes';
@@ -33,5 +34,6 @@ export const ALL_ROUTES: readonly RouteDef[] = [
   ...participantRoutes,
   ...ssoRoutes,
   ...siteRoutes,
+  ...documentRoutes,
   ...brandingRoutes,
 ];

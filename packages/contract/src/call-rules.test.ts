@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as filesContract from './files';
+import * as documentsContract from './study-documents';
 import {
   callEnvironment,
   carriesAuthorization,
@@ -77,8 +78,12 @@ describe('endpoint metadata: the data space of a call (A-151–A-153)', () => {
       'setVersionAssignment',
     ];
     // Branding images belong to the draft; a stored file and a study document are one record (decision 0033).
-    const files = ENDPOINTS.filter((e) => Object.values(filesContract).includes(e as never)).map((e) => e.id);
-    expect(files).toEqual(expect.arrayContaining(['uploadBrandingImage', 'getBrandingFile']));
+    const files = ENDPOINTS.filter(
+      (e) => Object.values(filesContract).includes(e as never) || Object.values(documentsContract).includes(e as never),
+    ).map((e) => e.id);
+    expect(files).toEqual(
+      expect.arrayContaining(['uploadBrandingImage', 'getBrandingFile', 'uploadStudyDocument', 'listStudyDocuments']),
+    );
     // The study record itself is one record in both data spaces (decision 0031); its live variant reads live.
     const studyRecords = [
       'createStudy',

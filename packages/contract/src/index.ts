@@ -14,6 +14,7 @@ import * as irbDocumentation from './irb-documentation';
 import * as system from './system';
 import * as users from './users';
 import * as files from './files';
+import * as studyDocuments from './study-documents';
 import type { Endpoint } from './endpoint';
 
 export * from './endpoint';
@@ -35,6 +36,7 @@ export * from './irb-documentation';
 export * from './system';
 export * from './users';
 export * from './files';
+export * from './study-documents';
 export * from './client';
 export * from './upload';
 export * from './request';
@@ -64,6 +66,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   sso,
   sites,
   files,
+  studyDocuments,
 ]
   .flatMap((m) => endpointsOf(m as Record<string, unknown>))
   .concat(Object.values(studyContent.DRAFT_SECTION_ENDPOINTS));

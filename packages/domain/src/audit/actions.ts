@@ -113,6 +113,11 @@ const AUDIT_ACTIONS = {
     summary: 'Study document activated or deactivated, or its participant flags changed',
   },
   'study.document.delete': { entity: ['study_document'], summary: 'Study document deleted (kept, inactive)' },
+  'study.document.image.add': { entity: ['study_document'], summary: 'Image added to a study document disclaimer' },
+  'study.document.image.remove': {
+    entity: ['study_document'],
+    summary: 'Image taken out of a study document disclaimer (its file kept)',
+  },
   // translations and IRB/EC documentation (helper "review", decision 0035)
   'study.translations.import': {
     entity: ['study_version'],

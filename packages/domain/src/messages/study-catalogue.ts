@@ -173,6 +173,22 @@ export const STUDY_MESSAGES = {
     en: 'This documentation has not been generated yet.',
     es: 'Esta documentación aún no se ha generado.',
   },
+  'documents.unreadablePdf': {
+    en: 'This PDF cannot be read. It may be damaged or password-protected; save it again and upload it.',
+    es: 'Este PDF no se puede leer. Puede estar dañado o protegido con contraseña; guárdelo de nuevo y súbalo.',
+  },
+  'documents.deleted': {
+    en: 'This document was deleted and can no longer be changed.',
+    es: 'Este documento se eliminó y ya no se puede modificar.',
+  },
+  'documents.siteNotInStudy': {
+    en: 'Choose a site of this study.',
+    es: 'Elija un centro de este estudio.',
+  },
+  'documents.titleRequired': {
+    en: "Enter the title in the study's default language ({language}).",
+    es: 'Introduzca el título en el idioma predeterminado del estudio ({language}).',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 registerMessages(STUDY_MESSAGES);

@@ -28,7 +28,9 @@ export interface StudyDocumentsTable {
   is_selected_for_participants_only: ColumnType<boolean, boolean | undefined, boolean>;
   activate_for_more_participants: ColumnType<boolean, boolean | undefined, boolean>;
   page_count: ColumnType<number, number | undefined, number>;
-  disclaimer_file_id: string | null;
+  disclaimer: Json<Record<string, string>>;
+  /** The disclaimer's images, in order (stored files of kind `disclaimer`). */
+  disclaimer_file_ids: Json<string[]>;
   revision: Generated<number>;
   created_by: string | null;
   created_at: Timestamp;

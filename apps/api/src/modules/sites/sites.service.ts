@@ -107,6 +107,12 @@ async function toDetail(ctx: ServiceCtx, studyId: string, row: SiteRow) {
   };
 }
 
+/** A site of the study (name and code), or undefined: for areas that hang things on a site (documents). */
+export async function siteOfStudy(ctx: DbCtx, studyId: string, siteId: string) {
+  const row = await findSite(ctx.db, studyId, siteId);
+  return row ? { id: row.id, name: row.name, siteCode: row.site_code } : undefined;
+}
+
 /** The study's sites as a version records them when published (decision 0030; the diff's sites part). */
 export async function versionSites(ctx: DbCtx, studyId: string): Promise<VersionSite[]> {
   return (await listSiteDetails(ctx.db, studyId)).map((s) => ({

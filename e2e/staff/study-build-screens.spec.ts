@@ -41,6 +41,7 @@ const SCREENS: [path: string, heading: RegExp][] = [
   ['research-team/study-team', /Study team/],
   ['research-team/research-site/list', /Research sites/],
   ['research-team/research-site/create', /Create a research site/],
+  ['resource-list-site', /^Documents and resources$/],
 ];
 
 test('every study build screen opens and passes axe', async ({ page }) => {

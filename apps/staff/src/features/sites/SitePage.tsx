@@ -156,9 +156,18 @@ export function SiteViewPage() {
           <Title order={2} fz="lg">
             {t('site.teamTitle')}
           </Title>
-          <Button component={Link} to={path(`site-team/${s.id}/view`)} variant="light">
-            {t('site.openTeam')}
-          </Button>
+          <Group gap="xs">
+            <Button component={Link} to={path(`site-team/${s.id}/view`)} variant="light">
+              {t('site.openTeam')}
+            </Button>
+            <Button
+              component={Link}
+              to={path(`research-team/research-site/${s.id}/add-research-site-documents`)}
+              variant="light"
+            >
+              {t('documents.open')}
+            </Button>
+          </Group>
         </Group>
         {s.siteTeamMembers.length === 0 ? (
           <Text c="dimmed" size="sm">

@@ -17,6 +17,8 @@ export const sitesFeature: Feature = {
       ['researchSiteCreate', 'research-team/research-site/create', 'SiteCreatePage'],
       ['researchSiteView', 'research-team/research-site/:siteId/view', 'SiteViewPage'],
       ['siteTeamView', 'site-team/:siteId/view', 'SiteTeamPage'],
+      ['researchSiteDocuments', 'research-team/research-site/:siteId/add-research-site-documents', 'SiteDocumentsPage'],
+      ['resourceListSite', 'resource-list-site', 'ResourceListPage'],
     ],
   ),
 };

@@ -25,6 +25,7 @@ export function ResearchTeamNav({ studyId }: { studyId: string }) {
     { id: 'studyAdmins', to: path('research-team/study-admins') },
     { id: 'studyTeam', to: path('research-team/study-team') },
     { id: 'sites', to: path('research-team/research-site/list') },
+    { id: 'resources', to: path('resource-list-site') },
   ] as const;
   return (
     <Group component="nav" aria-label={t('nav.label')} gap="md">

@@ -4,20 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../shared/api';
+import { saveBase64File } from '../../shared/download';
 import { invalidateEndpoints, useEndpointQuery } from '../../shared/queries';
 import { useStudyPage, useVersions, VersionsFrame } from './VersionsFrame';
-
-function savePdf(name: string, base64: string) {
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /**
  * #/studies/:studyId/review/documentation (C-066, C-100–C-102): generate the IRB/EC documentation PDF of a
@@ -118,7 +107,7 @@ export function DocumentationPage() {
                       onClick={() =>
                         run(async () => {
                           const f = await api.call(downloadIrbDocument, { params: { studyId, documentId: d.id } });
-                          savePdf(f.fileName, f.base64);
+                          saveBase64File(f.fileName, f.base64);
                           return null;
                         })
                       }

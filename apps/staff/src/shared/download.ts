@@ -1,7 +1,6 @@
-/** Save a file the API answered as base64 (a PDF) under its name, as the browser's download. */
-export function saveBase64File(name: string, base64: string, type = 'application/pdf') {
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type }));
+/** Save bytes or text as a file under its name, as the browser's download. */
+export function saveFile(name: string, type: string, body: BlobPart) {
+  const url = URL.createObjectURL(new Blob([body], { type }));
   const a = document.createElement('a');
   a.href = url;
   a.download = name;
@@ -9,4 +8,13 @@ export function saveBase64File(name: string, base64: string, type = 'application
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Save a file the API answered as base64 (a PDF) under its name. */
+export function saveBase64File(name: string, base64: string, type = 'application/pdf') {
+  saveFile(
+    name,
+    type,
+    Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)),
+  );
 }

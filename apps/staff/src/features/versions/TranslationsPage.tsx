@@ -11,20 +11,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../shared/api';
+import { saveFile } from '../../shared/download';
 import { invalidateEndpoints, useEndpointQuery } from '../../shared/queries';
 import { useStudyPage, useVersions, VersionsFrame, WARNING_BADGE_COLOR } from './VersionsFrame';
-
-/** Save text as a file in the browser. */
-function saveFile(name: string, type: string, body: BlobPart) {
-  const url = URL.createObjectURL(new Blob([body], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 type Problem = { id: string | null; messageKey: string; params?: Record<string, string | number> };
 

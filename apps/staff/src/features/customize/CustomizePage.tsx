@@ -23,8 +23,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { useEndpointQuery } from '../../shared/queries';
 import { useLanguageName } from './fields';
-import { CUSTOMIZE_SCREENS, type CustomizeScreenId, screenOfSection } from './screen-list';
-import { sectionCompleteness, sectionTexts } from './screens';
+import { CUSTOMIZE_SCREENS, type CustomizeScreenId, screenGroup } from './screen-list';
+import { SCREEN_SECTIONS, screenOfSection, sectionCompleteness, sectionTexts } from './screens';
 import { SectionEditor } from './SectionEditor';
 
 /** The path of a customize screen of a study, on the page's own data space (a twin stays a twin). */
@@ -77,7 +77,7 @@ function CustomizeFrame({ screen, children }: { screen: CustomizeScreenId; child
 
   const nav = (group: 'customize' | 'web') => (
     <Group component="ul" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {CUSTOMIZE_SCREENS.filter((s) => s.group === group).map((s) => {
+      {CUSTOMIZE_SCREENS.filter((s) => screenGroup(s) === group).map((s) => {
         const to = screenPath(studyId, s.path, twin);
         const current = pathname === to;
         return (
@@ -197,7 +197,7 @@ interface Loaded {
 }
 
 function SectionsScreen({ screen }: { screen: Exclude<CustomizeScreenId, 'library'> }) {
-  const sections = CUSTOMIZE_SCREENS.find((s) => s.id === screen)?.sections ?? [];
+  const sections = SCREEN_SECTIONS[screen];
   return (
     <CustomizeFrame screen={screen}>
       {({ version, languages, language, studyId }) =>

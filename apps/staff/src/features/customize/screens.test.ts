@@ -2,12 +2,12 @@ import { DRAFT_SECTION_ENDPOINTS } from '@trialpath/contract';
 import { defaultStudyContent, ITEM_ID_PATTERN } from '@trialpath/domain';
 import { describe, expect, it } from 'vitest';
 import { newItem } from './fields';
-import { CUSTOMIZE_SCREENS, screenOfSection } from './screen-list';
-import { SECTION_FIELDS, sectionCompleteness, sectionTexts } from './screens';
+import { CUSTOMIZE_SCREENS } from './screen-list';
+import { SCREEN_SECTIONS, SECTION_FIELDS, screenOfSection, sectionCompleteness, sectionTexts } from './screens';
 
 describe('customize screens (decision 0034)', () => {
   it('every section a screen edits has its fields, and every section with fields has one screen', () => {
-    const edited = CUSTOMIZE_SCREENS.flatMap((s) => s.sections as readonly string[]);
+    const edited = CUSTOMIZE_SCREENS.flatMap((s) => SCREEN_SECTIONS[s.id] as readonly string[]);
     expect(new Set(edited).size).toBe(edited.length);
     for (const section of edited) expect(SECTION_FIELDS[section as keyof typeof SECTION_FIELDS]).toBeDefined();
     for (const section of Object.keys(SECTION_FIELDS)) expect(edited).toContain(section);

@@ -4,6 +4,29 @@
  * are listed in screen-list.ts.
  */
 import { ONBOARDING_STEPS, type StudyContent, type StudyContentSection, type StudyText } from '@trialpath/domain';
+import { CUSTOMIZE_SCREENS, type CustomizeScreen, type CustomizeScreenId } from './screen-list';
+
+/** The sections each screen edits, in the order they show. */
+export const SCREEN_SECTIONS: Record<CustomizeScreenId, readonly StudyContentSection[]> = {
+  library: [],
+  branding: ['branding'],
+  onboarding: ['onboarding', 'welcomeScreens'],
+  eligibility: ['eligibility'],
+  engagementContent: ['learnMore', 'infoScreens', 'feedback'],
+  registration: ['registration'],
+  appStore: ['appDescription', 'videos', 'appAvailability', 'marketing'],
+  webGlobal: ['webGlobal'],
+  webHomepage: ['webHomepage'],
+  webEligibilityScreening: ['webEligibilityScreening'],
+  webAgreement: ['webAgreement'],
+  webRegister: ['webRegister'],
+  webPublish: ['webPublish'],
+};
+
+/** The screen that edits a section (the library links to it). */
+export function screenOfSection(section: StudyContentSection): CustomizeScreen | undefined {
+  return CUSTOMIZE_SCREENS.find((s) => SCREEN_SECTIONS[s.id].includes(section));
+}
 
 /** A field of a section, by its name in the section's value (or in a list item). */
 export type FieldSpec =

@@ -211,13 +211,13 @@ export function NewStudyDrawer({ onClose }: { onClose: () => void }) {
   );
 }
 
-function useStudyRecord() {
+export function useStudyRecord() {
   const { studyId = '' } = useParams();
   const record = useEndpointQuery(getStudyRecord, { params: { studyId } });
   return { studyId, record };
 }
 
-function StudyHeader({ s, title }: { s: StudyRecord; title: string }) {
+export function StudyHeader({ s, title }: { s: StudyRecord; title: string }) {
   const { t } = useTranslation(['study-build', 'studies']);
   return (
     <Stack gap={4}>
@@ -234,7 +234,16 @@ function StudyHeader({ s, title }: { s: StudyRecord; title: string }) {
         {s.name} · {s.code}
       </Text>
       <Group gap="md">
-        {(['study-details', 'manage', 'study-build-progress', 'launch', 'review/approval'] as const).map((p) => (
+        {(
+          [
+            'study-details',
+            'manage',
+            'study-build-progress',
+            'launch',
+            'review/study-summary',
+            'review/approval',
+          ] as const
+        ).map((p) => (
           <Anchor key={p} component={Link} to={`/studies/${s.id}/${p}`} size="sm">
             {t(`build.nav.${p}`)}
           </Anchor>
@@ -244,7 +253,7 @@ function StudyHeader({ s, title }: { s: StudyRecord; title: string }) {
   );
 }
 
-function Loading({ failed }: { failed: boolean }) {
+export function Loading({ failed }: { failed: boolean }) {
   const { t } = useTranslation(['study-build', 'studies']);
   return failed ? (
     <Alert color="red" variant="light">
@@ -518,3 +527,4 @@ export function StudyApprovalPage() {
     </Stack>
   );
 }
+export { StudySummaryPage } from './StudySummaryPage';

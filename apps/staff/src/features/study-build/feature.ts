@@ -18,6 +18,7 @@ export const studyBuildFeature: Feature = {
       ['studyBuildProgress', 'study-build-progress', 'StudyBuildProgressPage'],
       // The review's scan is the same readiness check, reached from the review steps (C-063).
       ['studyScan', 'review/scan', 'StudyBuildProgressPage'],
+      ['studySummary', 'review/study-summary', 'StudySummaryPage'],
       ['studyApproval', 'review/approval', 'StudyApprovalPage'],
     ],
   ),

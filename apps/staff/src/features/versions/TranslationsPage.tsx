@@ -13,7 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../shared/api';
 import { saveFile } from '../../shared/download';
 import { invalidateEndpoints, useEndpointQuery } from '../../shared/queries';
-import { useStudyPage, useVersions, VersionsFrame, WARNING_BADGE_COLOR } from './VersionsFrame';
+import { WARNING_BADGE_COLOR } from '../../shared/colors';
+import { useStudyPage, useVersions, VersionsFrame } from './VersionsFrame';
 
 type Problem = { id: string | null; messageKey: string; params?: Record<string, string | number> };
 

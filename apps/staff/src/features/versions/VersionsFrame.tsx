@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReasonDialogLabels } from '../../shared/ReasonDialog';
 import { Link, useLocation, useParams } from 'react-router';
+import { WARNING_BADGE_COLOR } from '../../shared/colors';
 import { useEndpointQuery } from '../../shared/queries';
 
 const PAGES = [
@@ -20,9 +21,6 @@ const PAGES = [
 ] as const;
 
 /** The study id and whether the page is a test twin; links keep the twin. */
-/** Mantine's orange.9 (#d9480f) is 4.3:1 on white for a badge's 11 px bold text; #c2410c is 5.2:1. */
-export const WARNING_BADGE_COLOR = '#c2410c';
-
 export function useStudyPage() {
   const { studyId = '' } = useParams();
   const { pathname } = useLocation();

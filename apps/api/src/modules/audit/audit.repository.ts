@@ -1,6 +1,7 @@
 /** All SQL of the audit trail: chained appends under the head lock, and reads for verification. */
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import type { AuditLogTable } from '../../db/schema/audit';
 import type { AuditRecord } from '../../kernel/audit';
 import { type AuditContent, auditHash, asStoredJson } from './audit.hash';
 
@@ -77,6 +78,41 @@ export interface StoredAuditRow extends AuditContent {
   hash: string;
 }
 
+type AuditLogRow = Selectable<AuditLogTable>;
+type ItemRow = { audit_id: number | string; item: string; old_value: unknown; new_value: unknown };
+type EntryItems = { item: string; oldValue: unknown; newValue: unknown }[];
+
+/** Item rows grouped by their entry's id, in the order read. */
+function itemsByEntry(items: readonly ItemRow[]): Map<number, EntryItems> {
+  const byEntry = new Map<number, EntryItems>();
+  for (const it of items) {
+    const list = byEntry.get(Number(it.audit_id)) ?? [];
+    list.push({ item: it.item, oldValue: it.old_value, newValue: it.new_value });
+    byEntry.set(Number(it.audit_id), list);
+  }
+  return byEntry;
+}
+
+/** An entry row as stored, with its items (without the chain's hashes). */
+function storedEntry<I extends EntryItems | undefined>(r: AuditLogRow, items: I) {
+  return {
+    id: Number(r.id),
+    at: r.at,
+    actorType: r.actor_type,
+    actorId: r.actor_id,
+    action: r.action,
+    entityType: r.entity_type,
+    entityId: r.entity_id,
+    before: r.before,
+    after: r.after,
+    reason: r.reason,
+    ip: r.ip,
+    userAgent: r.user_agent,
+    environment: r.environment,
+    items,
+  };
+}
+
 /** Entries after `afterId`, oldest first, with their items (keyset paging for the verifier). */
 export async function readAuditBatch(db: Db, afterId: number, limit: number): Promise<StoredAuditRow[]> {
   const rows = await db
@@ -95,30 +131,8 @@ export async function readAuditBatch(db: Db, afterId: number, limit: number): Pr
     .orderBy('audit_id')
     .orderBy('position')
     .execute();
-  const byEntry = new Map<number, { item: string; oldValue: unknown; newValue: unknown }[]>();
-  for (const it of items) {
-    const list = byEntry.get(Number(it.audit_id)) ?? [];
-    list.push({ item: it.item, oldValue: it.old_value, newValue: it.new_value });
-    byEntry.set(Number(it.audit_id), list);
-  }
-  return rows.map((r) => ({
-    id: Number(r.id),
-    at: r.at,
-    actorType: r.actor_type,
-    actorId: r.actor_id,
-    action: r.action,
-    entityType: r.entity_type,
-    entityId: r.entity_id,
-    before: r.before,
-    after: r.after,
-    reason: r.reason,
-    ip: r.ip,
-    userAgent: r.user_agent,
-    environment: r.environment,
-    items: byEntry.get(Number(r.id)),
-    prevHash: r.prev_hash,
-    hash: r.hash,
-  }));
+  const byEntry = itemsByEntry(items);
+  return rows.map((r) => ({ ...storedEntry(r, byEntry.get(Number(r.id))), prevHash: r.prev_hash, hash: r.hash }));
 }
 
 export async function readChainHead(db: Db): Promise<{ lastId: number | null; lastHash: string }> {
@@ -145,29 +159,6 @@ export async function readRecordEntries(
           .orderBy('audit_id')
           .orderBy('position')
           .execute();
-  const byEntry = new Map<number, { item: string; oldValue: unknown; newValue: unknown }[]>();
-  for (const it of items) {
-    const list = byEntry.get(Number(it.audit_id)) ?? [];
-    list.push({ item: it.item, oldValue: it.old_value, newValue: it.new_value });
-    byEntry.set(Number(it.audit_id), list);
-  }
-  return {
-    total: Number(totalRow.n),
-    rows: rows.map((r) => ({
-      id: Number(r.id),
-      at: r.at,
-      actorType: r.actor_type,
-      actorId: r.actor_id,
-      action: r.action,
-      entityType: r.entity_type,
-      entityId: r.entity_id,
-      before: r.before,
-      after: r.after,
-      reason: r.reason,
-      ip: r.ip,
-      userAgent: r.user_agent,
-      environment: r.environment,
-      items: byEntry.get(Number(r.id)) ?? [],
-    })),
-  };
+  const byEntry = itemsByEntry(items);
+  return { total: Number(totalRow.n), rows: rows.map((r) => storedEntry(r, byEntry.get(Number(r.id)) ?? [])) };
 }

@@ -34,7 +34,7 @@ import { SiteFormFields, SiteStatusBadge } from './SitesPage';
 import { ReasonDialog } from '../../shared/ReasonDialog';
 import { refusalText } from '../../shared/refusal';
 import { ResearchTeamNav, useReasonLabels, useStudyPath } from './team-ui';
-import { InviteDialog, MemberStatusBadge, RolePicker, rolesOfScope, useTeamChanges } from './TeamPage';
+import { InviteDialog, MemberActions, MemberStatusBadge, RolePicker, rolesOfScope, useTeamChanges } from './TeamPage';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -325,24 +325,7 @@ export function SiteTeamPage() {
                         </Group>
                       </Table.Td>
                       <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Button
-                            size="compact-sm"
-                            variant="default"
-                            onClick={() =>
-                              changes.setPending({ kind: 'status', member: m, active: !here.active, siteId })
-                            }
-                          >
-                            {here.active ? t('team.deactivate') : t('team.activate')}
-                          </Button>
-                          <Button
-                            size="compact-sm"
-                            variant="default"
-                            onClick={() => changes.setPending({ kind: 'role', member: m, role: m.role })}
-                          >
-                            {t('team.editRole')}
-                          </Button>
-                        </Group>
+                        <MemberActions member={m} active={here.active} siteId={siteId} onChange={changes.setPending} />
                       </Table.Td>
                     </Table.Tr>
                   );

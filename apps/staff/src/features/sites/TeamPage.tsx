@@ -41,6 +41,37 @@ export type PendingChange =
   | { kind: 'role'; member: TeamMember; role: string }
   | { kind: 'blinded'; member: TeamMember; siteId: string; blinded: boolean };
 
+/** A member's two changes that need a reason: activate or deactivate (here: at one site), and the role. */
+export function MemberActions(p: {
+  member: TeamMember;
+  active: boolean;
+  siteId?: string;
+  onChange: (change: PendingChange) => void;
+}) {
+  const { t } = useTranslation('sites');
+  const { member } = p;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Button
+        size="compact-sm"
+        variant="default"
+        onClick={() =>
+          p.onChange({ kind: 'status', member, active: !p.active, ...(p.siteId ? { siteId: p.siteId } : {}) })
+        }
+      >
+        {p.active ? t('team.deactivate') : t('team.activate')}
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="default"
+        onClick={() => p.onChange({ kind: 'role', member, role: member.role })}
+      >
+        {t('team.editRole')}
+      </Button>
+    </Group>
+  );
+}
+
 /** Runs a pending change through its endpoint (with the reason) and refreshes the team and site reads. */
 export function useTeamChanges(studyId: string) {
   const queryClient = useQueryClient();
@@ -258,24 +289,7 @@ export function TeamPage() {
     {
       id: 'actions',
       header: t('team.actions'),
-      cell: (m) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button
-            size="compact-sm"
-            variant="default"
-            onClick={() => changes.setPending({ kind: 'status', member: m, active: !m.active })}
-          >
-            {m.active ? t('team.deactivate') : t('team.activate')}
-          </Button>
-          <Button
-            size="compact-sm"
-            variant="default"
-            onClick={() => changes.setPending({ kind: 'role', member: m, role: m.role })}
-          >
-            {t('team.editRole')}
-          </Button>
-        </Group>
-      ),
+      cell: (m) => <MemberActions member={m} active={m.active} onChange={changes.setPending} />,
     },
   ];
   const title = t(`team.title${scope}`);

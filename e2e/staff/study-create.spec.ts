@@ -1,7 +1,7 @@
 /**
  * Creating a study from the studies list (issue 9, C-104, decision 0031): the "New study" drawer and
  * its texts arrive on demand (decision 0036), a taken code is refused on its field with the server's
- * message, and the new study opens on its details. Only people who may create a study see the button.
+ * message, and the new study opens on its details with the products chosen (C-078), which its dashboard shows. Only people who may create a study see the button.
  */
 import { expect, test } from '@playwright/test';
 import { expectAccessible, shot, staffSignIn } from '../support';
@@ -25,6 +25,8 @@ test('a StudyAdmin creates a study in two languages and two countries from the s
   await page.getByRole('option', { name: 'Spain' }).click();
   await drawer.getByRole('combobox', { name: 'Countries' }).fill('United Kingdom');
   await page.getByRole('option', { name: 'United Kingdom' }).click();
+  await drawer.getByRole('checkbox', { name: 'EDC' }).check();
+  await drawer.getByRole('checkbox', { name: 'ePRO and surveys' }).check();
   await drawer.getByRole('button', { name: 'Create study' }).click();
   await expect(drawer.getByText('Another study already uses this code. Choose another one.')).toBeVisible();
   await expectAccessible(page);
@@ -38,6 +40,23 @@ test('a StudyAdmin creates a study in two languages and two countries from the s
   await expect(page).toHaveURL(/#\/studies\/[0-9a-f-]{36}\/study-details$/);
   await expect(page.getByText('Sleep Apnoea Home Monitoring').first()).toBeVisible();
   await shot(page, 'staff-new-study-details');
+  await expect(page.getByRole('checkbox', { name: 'EDC' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Telehealth' })).not.toBeChecked();
+
+  // Products are a core field (C-078): changed on the details, the study's dashboard shows them at once.
+  await page.getByRole('checkbox', { name: 'Telehealth' }).check();
+  await page.getByRole('checkbox', { name: 'EDC' }).uncheck();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Study details saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Telehealth' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'EDC' })).not.toBeChecked();
+  const studyUrl = page.url().replace(/study-details$/, 'dashboard');
+  await page.goto(studyUrl);
+  const products = page.getByLabel('Study features');
+  await expect(products.getByText('Telehealth')).toBeVisible();
+  await expect(products.getByText('ePRO and surveys')).toBeVisible();
+  await expect(products.getByText('EDC', { exact: true })).toHaveCount(0);
 
   // The list finds it by its code.
   await page.goto('/#/studies');

@@ -184,6 +184,15 @@ export async function buildApp({ db, config, logStream }: BuildAppOptions): Prom
     // Sent below, and only over TLS: over plain http it means nothing and would pin a host that has no TLS.
     hsts: false,
   });
+  // The participant portal's pages may be framed by this origin only: the staff preview shows a prototype
+  // of the draft in a frame (decision 0043). Everything else (the staff portal, the API) is never framed.
+  app.addHook('onSend', async (req, reply) => {
+    if (!/^\/participant(\/|$|\?)/.test(req.url)) return;
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string')
+      reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+    reply.header('x-frame-options', 'SAMEORIGIN');
+  });
   // HSTS only when the request came over TLS: the socket's own, or X-Forwarded-Proto: https from a proxy
   // the configuration trusts (TRUST_PROXY; Fastify reads the header only then).
   app.addHook('onRequest', async (req, reply) => {

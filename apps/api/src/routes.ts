@@ -6,6 +6,7 @@ import { identityRoutes } from './modules/auth/identity.routes';
 import { participantAuthRoutes } from './modules/auth/participant-auth.routes';
 import { clientRoutes } from './modules/clients/clients.routes';
 import { brandingRoutes } from './modules/versions/versions-branding.routes';
+import { iconLibraryRoutes } from './modules/versions/versions-icons.routes';
 import { flagRoutes } from './modules/flags/flags.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { participantRoutes } from './modules/participants/participants.routes';
@@ -16,6 +17,7 @@ import { studyRoutes } from './modules/studies/studies.routes';
 import { studyBuildRoutes } from './modules/study-build/study-build.routes';
 import { profileRoutes } from './modules/users/profile.routes';
 import { versionRoutes } from './modules/versions/versions.routes';
+import { prototypeRoutes } from './modules/versions/versions-prototype.routes';
 import { userRoutes } from './modules/users/users.routes';
 
 export const ALL_ROUTES: readonly RouteDef[] = [
@@ -36,4 +38,6 @@ export const ALL_ROUTES: readonly RouteDef[] = [
   ...siteRoutes,
   ...documentRoutes,
   ...brandingRoutes,
+  ...iconLibraryRoutes,
+  ...prototypeRoutes,
 ];

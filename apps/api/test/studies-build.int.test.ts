@@ -9,6 +9,7 @@ import {
   duplicateStudy,
   getCountryStudyVersions,
   getStudyBuildProgress,
+  getStudyFeatures,
   getStudyFeaturesV2,
   getStudyOverview,
   getStudyOverviewV2,
@@ -203,6 +204,64 @@ describe('editing a study (C-104)', () => {
     const refused = await edit(cardio, { ...fieldsOf(closed), languages: ['en'] }, 'admin');
     expect(refused.status).toBe(409);
     expect(refused.json.code).toBe('STUDY_READ_ONLY');
+  });
+});
+
+describe('products, a core field of the study (C-078, decision 0042)', () => {
+  const read = async (studyId: string) =>
+    (await call(t.app, getStudyRecord, { params: { studyId }, token: tokens.studyadmin })).json;
+  const features = async (studyId: string) =>
+    (await call(t.app, getStudyFeatures, { params: { studyId }, token: tokens.studyadmin })).json.studyFeatures;
+  const fieldsOf = (r: Awaited<ReturnType<typeof read>>) => ({
+    code: r.code,
+    name: r.name,
+    languages: r.languages.map((l: { id: string }) => l.id),
+    countries: r.countries.map((c: { id: string }) => c.id),
+    revision: r.revision,
+  });
+
+  it('a new study starts with the products chosen; the features call follows them; audited', async () => {
+    const r = await create({ ...NEW, products: ['edc', 'eConsent'] });
+    expect(r.status).toBe(200);
+    expect(r.json.products).toEqual(['eConsent', 'edc']);
+    expect(await features(r.json.id)).toMatchObject({ eConsent: true, edc: true, ePro: false, telehealth: false });
+    expect((await audit(r.json.id))[0]).toMatchObject({ action: 'study.create', after: { products: 'eConsent, edc' } });
+    expect((await create({ ...NEW, code: 'ONC-8' })).json.products).toEqual([]);
+  });
+
+  it('an edit sets the products, keeps the other features, audits old → new; left out, they stay', async () => {
+    const before = await read(demo);
+    expect(before.products).toEqual(['eConsent', 'edc', 'telehealth', 'analytics']);
+    const r = await call(t.app, updateStudy, {
+      params: { studyId: demo },
+      token: tokens.studyadmin,
+      body: { ...fieldsOf(before), products: ['ePro', 'telehealth'] },
+    });
+    expect(r.status).toBe(200);
+    expect(r.json.products).toEqual(['ePro', 'telehealth']);
+    expect(await features(demo)).toMatchObject({ ePro: true, telehealth: true, edc: false, caregiver: false });
+    expect((await audit(demo)).at(-1)).toMatchObject({
+      action: 'study.update',
+      before: { products: 'eConsent, edc, telehealth, analytics' },
+      after: { products: 'ePro, telehealth' },
+    });
+    const again = await call(t.app, updateStudy, {
+      params: { studyId: demo },
+      token: tokens.studyadmin,
+      body: { ...fieldsOf(r.json), name: 'Renamed' },
+    });
+    expect(again.json.products).toEqual(['ePro', 'telehealth']);
+  });
+
+  it.each([
+    [['caregiver'], 'products.0', 'errors.invalidValue'],
+    [['edc', 'edc'], 'products', 'errors.invalidValue'],
+    ['edc', 'products', 'errors.invalidValue'],
+  ])('products %j are refused on %s, nothing saved', async (products, field, key) => {
+    const r = await create({ ...NEW, code: 'ONC-9', products });
+    expect(r.status).toBe(400);
+    expect(r.json.fieldErrorKeys[field]?.[0]?.key).toBe(key);
+    expect(r.json.fieldErrors[field]?.[0]).toBeTruthy();
   });
 });
 

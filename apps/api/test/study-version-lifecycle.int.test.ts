@@ -543,7 +543,7 @@ describe('★ the diff of two versions', () => {
             field: '',
             language: null,
             before: null,
-            after: { ...added, imageFileId: null },
+            after: { ...added, imageFileId: null, icon: null },
           },
         ],
       },

@@ -58,7 +58,7 @@ describe('creating the draft version', () => {
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ studyId: sleep, number: 2, name: 'v2', status: 'DRAFT', notes: null, revision: 0 });
     expect(r.json.content.welcomeScreens.screens).toEqual([
-      { id: 'w1', title: { en: 'Sleep well' }, body: {}, imageFileId: null },
+      { id: 'w1', title: { en: 'Sleep well' }, body: {}, imageFileId: null, icon: null },
     ]);
     expect(Object.values(r.json.sectionRevisions).every((n) => n === 0)).toBe(true);
     const study = await t.db

@@ -128,6 +128,10 @@ describe('endpoint metadata: the data space of a call (A-151–A-153)', () => {
       'downloadIrbDocument',
       'emailIrbDocument',
     ];
+    // The icon library is one catalogue for every client, study and data space (decision 0040).
+    const iconLibrary = ['listIconLibrary', 'getIconLibraryIcon'];
+    // A prototype copies the draft, which is one record too (decision 0043).
+    const prototypes = ['createStudyPrototype', 'listStudyPrototypes', 'revokeStudyPrototype'];
     expect(neutral.sort()).toEqual(
       [
         ...new Set([
@@ -139,6 +143,8 @@ describe('endpoint metadata: the data space of a call (A-151–A-153)', () => {
           ...siteRecords,
           ...translations,
           ...files,
+          ...iconLibrary,
+          ...prototypes,
         ]),
       ].sort(),
     );

@@ -15,6 +15,8 @@ import * as system from './system';
 import * as users from './users';
 import * as files from './files';
 import * as studyDocuments from './study-documents';
+import * as iconLibrary from './icon-library';
+import * as studyPrototypes from './study-prototypes';
 import type { Endpoint } from './endpoint';
 
 export * from './endpoint';
@@ -37,6 +39,8 @@ export * from './system';
 export * from './users';
 export * from './files';
 export * from './study-documents';
+export * from './icon-library';
+export * from './study-prototypes';
 export * from './client';
 export * from './upload';
 export * from './request';
@@ -67,6 +71,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   sites,
   files,
   studyDocuments,
+  iconLibrary,
+  studyPrototypes,
 ]
   .flatMap((m) => endpointsOf(m as Record<string, unknown>))
   .concat(Object.values(studyContent.DRAFT_SECTION_ENDPOINTS));

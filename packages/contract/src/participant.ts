@@ -46,6 +46,8 @@ export const getParticipantWebStudy = defineEndpoint({
   audience: 'public',
   summary: 'Public facts of a study for its participant portal: name, countries, languages and the live branding',
   params: StudyCode,
+  /** A prototype link's token (decision 0043): the draft's copy instead of the live version. */
+  query: z.object({ prototype: z.string().min(20).max(100).optional() }).strict(),
   response: z.object({
     studyId: z.string(),
     studyCode: z.string(),
@@ -54,6 +56,8 @@ export const getParticipantWebStudy = defineEndpoint({
     countries: z.array(CountrySchema),
     languages: z.array(LanguageSchema),
     branding: PortalBrandingSchema.nullable(),
+    /** Set when a prototype link is open: the portal says so on every page. */
+    prototype: z.object({ versionNumber: z.number().int(), expiresAt: z.string() }).nullable(),
   }),
 });
 

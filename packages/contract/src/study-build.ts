@@ -4,7 +4,14 @@
  * the two approvals, duplicate, overview and features v1/v2, the languages and supported countries.
  * The study record is one record in both data spaces: every call here is `neutral`.
  */
-import { LanguageCodeSchema, READINESS_AREAS, STUDY_CODE_PATTERN, StudyStatusSchema } from '@trialpath/domain';
+import {
+  LanguageCodeSchema,
+  READINESS_AREAS,
+  STUDY_CODE_PATTERN,
+  STUDY_PRODUCTS,
+  StudyProductSchema,
+  StudyStatusSchema,
+} from '@trialpath/domain';
 import { z } from 'zod';
 import { withReason } from './common';
 import { defineEndpoint } from './endpoint';
@@ -38,6 +45,8 @@ export const StudyFieldsSchema = z.object({
   sponsorName: z.string().trim().max(200).optional(),
   languages: distinct(LanguageCodeSchema, 1, 20),
   countries: distinct(CountryCodeSchema, 0, 100),
+  /** The Trialpath products the study uses (decision 0042); left out = unchanged (none for a new study). */
+  products: distinct(StudyProductSchema, 0, STUDY_PRODUCTS.length).optional(),
 });
 export type StudyFields = z.infer<typeof StudyFieldsSchema>;
 
@@ -55,6 +64,8 @@ export const StudyRecordSchema = z.object({
   /** The statuses the study may move to (the lifecycle table). */
   nextStatuses: z.array(StudyStatusSchema),
   color: z.string().nullable(),
+  /** The products the study uses (decision 0042), in the catalogue's order. */
+  products: z.array(StudyProductSchema),
   /** Optimistic concurrency: an edit names the revision it read. */
   revision: z.number().int(),
   languages: z.array(z.object({ id: z.string(), displayName: z.string(), isDefault: z.boolean() })),
@@ -238,13 +249,15 @@ export const setStudyApproval = defineEndpoint({
   permission: 'studies.design',
   env: 'neutral',
   summary:
-    'Record the internal organizational and the IRB/EC approval (who and when per flag); withdrawing one needs a reason',
+    'Record the internal organizational and the IRB/EC approval (who and when per flag); withdrawing one needs a reason. With `revision` (the study record read), refused with 409 CONFLICT when the study changed since',
   params: StudyParams,
   body: z
     .object({
       isInternalOrganizationalApproved: z.boolean(),
       isIrbEcApproved: z.boolean(),
       reason: z.string().trim().max(500).optional(),
+      /** The revision of the study record the person confirmed against (decision 0041). */
+      revision: z.number().int().min(0).optional(),
     })
     .strict(),
   response: StudyRecordSchema,

@@ -97,8 +97,8 @@ describe('colours', () => {
     ['#808080', '#000000'],
     ['#7F7F7F', '#FFFFFF'],
     ['#ff0', '#000000'],
-    ['00897B', '#FFFFFF'],
-    ['#00897B', '#FFFFFF'],
+    ['00796B', '#FFFFFF'],
+    ['#00796B', '#FFFFFF'],
     ['nonsense', '#FFFFFF'],
     [null, '#FFFFFF'],
   ])('contrastColor(%j) = %s', (hex, out) => expect(contrastColor(hex)).toBe(out));
@@ -109,10 +109,10 @@ describe('colours', () => {
   });
 
   it('defaults the study colour to teal', () => {
-    expect(DEFAULT_STUDY_COLOR).toBe('#00897B');
-    expect(studyColorOrDefault(undefined)).toBe('#00897B');
+    expect(DEFAULT_STUDY_COLOR).toBe('#00796B');
+    expect(studyColorOrDefault(undefined)).toBe('#00796B');
     expect(studyColorOrDefault('#123456')).toBe('#123456');
-    expect(studyColorOrDefault('red')).toBe('#00897B');
-    expect(studyColorOrDefault(' 00897b ')).toBe('#00897b');
+    expect(studyColorOrDefault('red')).toBe('#00796B');
+    expect(studyColorOrDefault(' 00796b ')).toBe('#00796b');
   });
 });

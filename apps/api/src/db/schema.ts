@@ -25,7 +25,12 @@ import type {
   StudyCountriesTable,
   StudyLanguagesTable,
 } from './schema/studies';
-import type { StudyVersionCountersTable, StudyVersionsTable, VersionAssignmentsTable } from './schema/versions';
+import type {
+  StudyPrototypesTable,
+  StudyVersionCountersTable,
+  StudyVersionsTable,
+  VersionAssignmentsTable,
+} from './schema/versions';
 import type { SiteAssignmentsTable, StudyAssignmentsTable, UserProfileImagesTable, UsersTable } from './schema/users';
 
 export * from './schema/audit';
@@ -55,6 +60,7 @@ export interface Database {
   study_versions: StudyVersionsTable;
   study_version_counters: StudyVersionCountersTable;
   version_assignments: VersionAssignmentsTable;
+  study_prototypes: StudyPrototypesTable;
   study_assignments: StudyAssignmentsTable;
   site_assignments: SiteAssignmentsTable;
   participants: ParticipantsTable;

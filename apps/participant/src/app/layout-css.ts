@@ -49,12 +49,12 @@ export const CHOICE_CSS = `
 .tp-choice { display: flex; align-items: center; gap: 14px; min-height: 56px; padding: 12px 16px; cursor: pointer;
   border: 1px solid #ced4da; border-radius: 10px; background: #fff; font-size: 1.125rem; font-weight: 600; }
 .tp-choice:hover { background: #f8f9fa; }
-.tp-choice:has(input:checked) { border: 2px solid var(--tp-accent, #00897B); padding: 11px 15px; background: #f4fbfa; }
-.tp-choice input { width: 22px; height: 22px; margin: 0; accent-color: var(--tp-accent, #00897B); flex: none; }
-.tp-choice:has(input:focus-visible) { outline: 3px solid var(--tp-accent, #00897B); outline-offset: 2px; }
+.tp-choice:has(input:checked) { border: 2px solid var(--tp-accent, #00796B); padding: 11px 15px; background: #f4fbfa; }
+.tp-choice input { width: 22px; height: 22px; margin: 0; accent-color: var(--tp-accent, #00796B); flex: none; }
+.tp-choice:has(input:focus-visible) { outline: 3px solid var(--tp-accent, #00796B); outline-offset: 2px; }
 .tp-select { width: 100%; min-height: 50px; padding: 0 40px 0 14px; font: inherit; font-size: 1.125rem; color: #1f2328;
   border: 1px solid #ced4da; border-radius: 8px; background-color: #fff; appearance: none;
   background-image: linear-gradient(45deg, transparent 50%, #495057 50%), linear-gradient(135deg, #495057 50%, transparent 50%);
   background-position: calc(100% - 20px) 50%, calc(100% - 14px) 50%; background-size: 6px 6px, 6px 6px; background-repeat: no-repeat; }
-.tp-select:focus-visible { outline: 2px solid var(--tp-accent, #00897B); outline-offset: 1px; border-color: var(--tp-accent, #00897B); }
+.tp-select:focus-visible { outline: 2px solid var(--tp-accent, #00796B); outline-offset: 1px; border-color: var(--tp-accent, #00796B); }
 `;

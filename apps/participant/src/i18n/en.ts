@@ -71,6 +71,12 @@ export const en = {
     title: 'Welcome to your study portal',
     text: 'To take part, please open the link your study team sent you. It takes you straight to your study.',
   },
+  prototype: {
+    title: 'Prototype of study version {{number}}',
+    text: 'For review only: this is how the study will look once this version is live. The link works until {{until}}.',
+    goneTitle: 'This prototype link no longer works',
+    goneText: 'It has expired or was withdrawn. Ask the study team for a new link.',
+  },
   study: {
     notFoundTitle: 'Study not found',
     notFoundText: 'We could not find this study. Please open the link your study team sent you.',

@@ -75,6 +75,12 @@ export const es: Resources = {
     title: 'Bienvenido/a al portal de su estudio',
     text: 'Para participar, abra el enlace que le envió el equipo del estudio. Le llevará directamente a su estudio.',
   },
+  prototype: {
+    title: 'Prototipo de la versión {{number}} del estudio',
+    text: 'Solo para revisión: así se verá el estudio cuando esta versión esté activa. El enlace funciona hasta el {{until}}.',
+    goneTitle: 'Este enlace de prototipo ya no funciona',
+    goneText: 'Ha caducado o se retiró. Pida un enlace nuevo al equipo del estudio.',
+  },
   study: {
     notFoundTitle: 'Estudio no encontrado',
     notFoundText: 'No hemos encontrado este estudio. Abra el enlace que le envió el equipo del estudio.',

@@ -2,7 +2,7 @@ import { AppShell, Badge, Burger, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { detectEnvironment, MOBILE_BREAKPOINT_PX, translate } from '@trialpath/domain';
 import { AppLoader, CookieConsent, OfflineNotifier, ProgressBar, TEST_BADGE_COLOR } from '@trialpath/ui';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { loaderStore } from '../shared/loader';
@@ -11,7 +11,11 @@ import { StartupEffects } from './StartupEffects';
 import { Logo } from './shell/Logo';
 import { DrawerNav, HeaderNav, useNavItems } from './shell/MainNav';
 import { ShellFooter } from './shell/ShellFooter';
-import { UserMenu } from './shell/UserMenu';
+import { lazyComponent } from '../shared/lazy';
+
+// The account menu (Mantine's menu, the role titles) is some 15 kB: it follows the first screen instead of
+// weighing on it (DESIGN.md §5 budget); a same-size box holds its place meanwhile.
+const UserMenu = lazyComponent(() => import('./shell/UserMenu').then((m) => m.UserMenu));
 
 /** The frame of every page: header (navigation, environment badge, account), main, footer, and the app-wide watchers. */
 export function Shell({ children }: { children: ReactNode }) {
@@ -72,7 +76,9 @@ export function Shell({ children }: { children: ReactNode }) {
                 {t('app.testEnvironment')}
               </Badge>
             )}
-            <UserMenu />
+            <Suspense fallback={<div style={{ width: 44, height: 40 }} />}>
+              <UserMenu />
+            </Suspense>
           </Group>
         </Group>
       </AppShell.Header>

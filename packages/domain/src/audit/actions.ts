@@ -17,6 +17,8 @@ const AUDIT_ENTITY_TYPES = [
   'stored_file',
   'study_document',
   'irb_document',
+  // prototypes of a study's draft (decision 0043)
+  'study_prototype',
   // sites and teams (decision 0032)
   'site',
   'team_member',
@@ -126,6 +128,11 @@ const AUDIT_ACTIONS = {
   'study.irb.generate': { entity: ['irb_document'], summary: 'IRB/EC documentation PDF generated' },
   'study.irb.download': { entity: ['irb_document'], summary: 'IRB/EC documentation PDF downloaded' },
   'study.irb.email': { entity: ['irb_document'], summary: 'IRB/EC documentation sent by e-mail' },
+  'study.prototype.create': {
+    entity: ['study_prototype'],
+    summary: 'Prototype link of the draft made (a two-hour preview, or to share for the days chosen)',
+  },
+  'study.prototype.revoke': { entity: ['study_prototype'], summary: 'Prototype link withdrawn before it expired' },
   // studies themselves (decision 0031)
   'study.create': { entity: ['study'], summary: 'Study created in design, with its first draft version' },
   'study.update': { entity: ['study'], summary: 'Study details changed (name, code, languages, countries, …)' },

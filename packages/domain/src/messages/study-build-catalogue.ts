@@ -46,6 +46,10 @@ export const STUDY_BUILD_MESSAGES = {
     en: 'The study cannot be launched yet: {count} item(s) are missing. See the study build progress.',
     es: 'El estudio aún no se puede lanzar: faltan {count} elemento(s). Consulte el progreso de la configuración.',
   },
+  'studies.approvalConflict': {
+    en: 'The study changed after you opened this confirmation. Check the approvals as they are now, then confirm again.',
+    es: 'El estudio ha cambiado después de que abriera esta confirmación. Revise las aprobaciones tal como están ahora y vuelva a confirmar.',
+  },
   'studies.approvalWithdrawReason': {
     en: 'Give the reason for withdrawing an approval.',
     es: 'Indique el motivo por el que retira una aprobación.',

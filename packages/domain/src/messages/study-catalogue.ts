@@ -140,6 +140,15 @@ export const STUDY_MESSAGES = {
     en: 'Give the video as an uploaded file or as a link: one of the two.',
     es: 'Indique el vídeo como archivo subido o como enlace: uno de los dos.',
   },
+  // ── the icon library (decision 0040) ────────────────────────────────────────────────────────
+  'studyContent.unknownIcon': {
+    en: 'This icon is not in the icon library. Choose another icon or none.',
+    es: 'Este icono no está en la biblioteca de iconos. Elija otro icono o ninguno.',
+  },
+  'icons.notFound': {
+    en: 'The icon library has no icon “{id}”.',
+    es: 'La biblioteca de iconos no tiene ningún icono «{id}».',
+  },
   // ── translations and IRB documentation (helper "review", decision 0035) ─────────────────────
   'translations.unknownId': {
     en: 'This text is not in the draft (unit {id}). Export the file again from the current draft.',
@@ -176,6 +185,10 @@ export const STUDY_MESSAGES = {
   'documents.unreadablePdf': {
     en: 'This PDF cannot be read. It may be damaged or password-protected; save it again and upload it.',
     es: 'Este PDF no se puede leer. Puede estar dañado o protegido con contraseña; guárdelo de nuevo y súbalo.',
+  },
+  'prototypes.notActive': {
+    en: 'This prototype link no longer works: it has expired or was withdrawn.',
+    es: 'Este enlace de prototipo ya no funciona: ha caducado o se retiró.',
   },
   'documents.deleted': {
     en: 'This document was deleted and can no longer be changed.',

@@ -14,6 +14,7 @@ import {
   type TextKit,
   WebLinkSchema,
 } from './content-fields';
+import { IconIdSchema } from './icons';
 import { distinctList, ItemIdSchema, keyedById } from './keyed';
 
 /** The steps of the participant app's onboarding, in the order the study chooses. */
@@ -75,6 +76,8 @@ function fieldIssue(path: PropertyKey[], messageKey: string, messageParams?: Rec
 }
 
 const imageId = () => optionalValue(FileIdSchema);
+/** An icon of the icon library (decision 0040), or none. */
+const iconId = () => optionalValue(IconIdSchema);
 
 export const APP_SECTION_BUILDERS = {
   branding: (_t: TextKit) =>
@@ -99,7 +102,9 @@ export const APP_SECTION_BUILDERS = {
     z
       .object({
         screens: keyedById(
-          z.object({ id: ItemIdSchema, title: t.title(), body: t.rich(), imageFileId: imageId() }).strict(),
+          z
+            .object({ id: ItemIdSchema, title: t.title(), body: t.rich(), imageFileId: imageId(), icon: iconId() })
+            .strict(),
           20,
         ).default([]),
       })
@@ -120,7 +125,10 @@ export const APP_SECTION_BUILDERS = {
   learnMore: (t: TextKit) =>
     z
       .object({
-        sections: keyedById(z.object({ id: ItemIdSchema, title: t.title(), body: t.rich() }).strict(), 50).default([]),
+        sections: keyedById(
+          z.object({ id: ItemIdSchema, title: t.title(), body: t.rich(), icon: iconId() }).strict(),
+          50,
+        ).default([]),
       })
       .strict(),
 
@@ -128,7 +136,9 @@ export const APP_SECTION_BUILDERS = {
     z
       .object({
         screens: keyedById(
-          z.object({ id: ItemIdSchema, title: t.title(), body: t.rich(), imageFileId: imageId() }).strict(),
+          z
+            .object({ id: ItemIdSchema, title: t.title(), body: t.rich(), imageFileId: imageId(), icon: iconId() })
+            .strict(),
           50,
         ).default([]),
       })

@@ -34,7 +34,7 @@ describe('version diff (★, decision 0030)', () => {
         key: 'branding',
         titleKey: 'studyContent.section.branding',
         changes: [
-          { kind: 'changed', item: null, field: 'primaryColor', language: null, before: '#00897B', after: '#112233' },
+          { kind: 'changed', item: null, field: 'primaryColor', language: null, before: '#00796B', after: '#112233' },
         ],
       },
     ]);

@@ -1,6 +1,7 @@
 export * from './localized';
 export * from './keyed';
 export * from './content-fields';
+export * from './icons';
 export * from './content-app';
 export * from './content-web';
 export * from './content';
@@ -11,3 +12,4 @@ export * from './assignments';
 export * from './translations';
 export * from './readiness';
 export * from './sites';
+export * from './products';

@@ -44,3 +44,21 @@ export interface VersionAssignmentsTable {
   assigned_by: string | null;
   assigned_at: Timestamp;
 }
+
+/** A frozen copy of a draft the participant portal shows through a secret link (decision 0043). */
+export interface StudyPrototypesTable {
+  id: Generated<string>;
+  study_id: string;
+  version_id: string;
+  version_number: number;
+  content: Json<StudyContent>;
+  purpose: 'PREVIEW' | 'SHARE';
+  /** SHA-256 (hex) of the link's token; the token itself is never stored. */
+  token_hash: string;
+  note: string | null;
+  created_by: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  revoked_by: string | null;
+}

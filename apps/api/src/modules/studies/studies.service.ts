@@ -55,6 +55,13 @@ export async function studyList(ctx: ServiceCtx, q: StudyListQuery) {
   };
 }
 
+/** A study's code (its portal address), for links to the participant portal. */
+export async function studyCodeOf(ctx: DbCtx, studyId: string): Promise<string> {
+  const study = await findStudyById(ctx.db, studyId);
+  if (!study) throw fail('NOT_FOUND');
+  return study.code;
+}
+
 async function accessibleStudy(ctx: ServiceCtx, studyId: string) {
   const study = await findStudyById(ctx.db, studyId);
   const access = requireLoadedStudy(ctx, studyId, study);

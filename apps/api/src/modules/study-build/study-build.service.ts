@@ -12,10 +12,12 @@ import {
   type MessageKey,
   messageRef,
   nextStudyStatuses,
+  productsOf,
   type StudyContent,
   type StudyStatus,
   studyTransition,
   translate,
+  withProducts,
 } from '@trialpath/domain';
 import '@trialpath/domain/staff-messages';
 import type { StudyFields } from '@trialpath/contract';
@@ -85,6 +87,7 @@ async function toRecord(ctx: ServiceCtx, study: StudyRow, options: { culture?: b
     status: study.status,
     nextStatuses: nextStudyStatuses(study.status),
     color: study.color,
+    products: productsOf(json<Record<string, unknown>>(study.features)),
     revision: study.revision,
     languages: languages.map((l) => ({
       id: options.culture ? cultureOf(l.id) : l.id,
@@ -119,6 +122,7 @@ async function auditView(ctx: DbCtx, study: StudyRow) {
     sponsorName: study.sponsor_name,
     languages: languages.map((l) => l.id).join(', '),
     countries: countries.map((c) => c.id).join(', '),
+    products: productsOf(json<Record<string, unknown>>(study.features)).join(', '),
   };
 }
 
@@ -173,7 +177,9 @@ async function insertNewStudy(
       status: 'DESIGN',
       color: f.color ?? null,
       is_new_study_configurator: true,
-      features: JSON.stringify(f.features ?? {}),
+      features: JSON.stringify(
+        f.products ? withProducts(json<Record<string, unknown>>(f.features), f.products) : (f.features ?? {}),
+      ),
       created_by: actor.userId,
       duplicated_from: f.duplicatedFrom ?? null,
     });
@@ -225,6 +231,9 @@ export async function updateStudy(ctx: ServiceCtx, input: StudyFields & { studyI
       description: blankToNull(input.description),
       therapeutic_area: blankToNull(input.therapeuticArea),
       sponsor_name: blankToNull(input.sponsorName),
+      ...(input.products && {
+        features: JSON.stringify(withProducts(json<Record<string, unknown>>(study.features), input.products)),
+      }),
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw codeTaken();
@@ -371,11 +380,25 @@ export async function launchStudy(ctx: ServiceCtx, input: { studyId: string; rea
  */
 export async function setStudyApproval(
   ctx: ServiceCtx,
-  input: { studyId: string; isInternalOrganizationalApproved: boolean; isIrbEcApproved: boolean; reason?: string },
+  input: {
+    studyId: string;
+    isInternalOrganizationalApproved: boolean;
+    isIrbEcApproved: boolean;
+    reason?: string;
+    revision?: number;
+  },
 ) {
   await requireEditableStudy(ctx, input.studyId);
   const study = await lockStudy(ctx.db, input.studyId);
   if (!study) throw fail('NOT_FOUND');
+  // The confirm step (decision 0041) names the record it showed: approvals confirmed against an older one
+  // could re-grant one that someone withdrew meanwhile.
+  if (input.revision !== undefined && input.revision !== study.revision) {
+    throw fail('CONFLICT', undefined, {
+      message: messageRef('studies.approvalConflict'),
+      details: { currentRevision: study.revision, yourRevision: input.revision },
+    });
+  }
   const reason = input.reason?.trim() || null;
   const withdraws =
     (study.is_internal_organizational_approved && !input.isInternalOrganizationalApproved) ||

@@ -6,6 +6,7 @@
  * audited in the one transaction: `file.store` and `study.content.update`.
  */
 import type { BrandingImageType } from '@trialpath/contract';
+import type { StudyContent } from '@trialpath/domain';
 import { BinaryResponse } from '../../http/context';
 import type { ServiceCtx } from '../../kernel/context';
 import { fail } from '../../kernel/errors';
@@ -116,8 +117,11 @@ export async function brandingLogos(ctx: ServiceCtx, input: { studyId: string; p
 export async function liveBranding(ctx: ServiceCtx, studyId: string) {
   const { liveVersionId } = await studyVersionPointers(ctx, studyId);
   const version = liveVersionId ? await findVersion(ctx.db, liveVersionId) : undefined;
-  if (!version) return null;
-  const content = contentOf(version);
+  return version ? portalBranding(ctx, studyId, contentOf(version)) : null;
+}
+
+/** What the portal draws of a version's content (the live one, or a prototype's copy of the draft). */
+export async function portalBranding(ctx: ServiceCtx, studyId: string, content: StudyContent) {
   const { defaultLanguage } = await studyTextLanguages(ctx, studyId);
   return {
     primaryColor: content.branding.primaryColor,

@@ -1,4 +1,4 @@
-import { Anchor, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Loader, Stack, Text } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Page, PAGES, studyHref } from '../../app/routes';
@@ -6,6 +6,8 @@ import { getParticipantWebStudy } from '@trialpath/contract';
 import { queries } from '../../shared/data';
 import { useLang } from '../../shared/hooks';
 import { useEndpointQuery } from '../../shared/queries';
+import { usePath } from '../../app/router';
+import { prototypeToken, searchOfHash, studyQuery } from './prototype';
 import { Shell } from './Shell';
 import { StudyContext, studyTheme } from './study-context';
 
@@ -16,7 +18,10 @@ const StudyLoadError = lazy(() => import('./StudyLoadError'));
 export function StudyLayout({ studyCode, page, children }: { studyCode: string; page?: Page; children: ReactNode }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const state = useEndpointQuery(queries, getParticipantWebStudy, { params: { studyCode } });
+  usePath(); // the token is read again on every move within the portal
+  const prototype = prototypeToken(studyCode, searchOfHash(window.location.hash));
+  const input = { params: { studyCode }, query: studyQuery(prototype) };
+  const state = useEndpointQuery(queries, getParticipantWebStudy, input);
   const value = useMemo(() => (state.status === 'success' ? studyTheme(state.data, lang) : null), [state, lang]);
 
   if (state.status === 'loading') {
@@ -30,7 +35,11 @@ export function StudyLayout({ studyCode, page, children }: { studyCode: string; 
     return (
       <Shell title={t('app.name')}>
         <Suspense fallback={<PageLoader />}>
-          <StudyLoadError studyCode={studyCode} error={state.status === 'error' ? state.error : null} />
+          <StudyLoadError
+            input={input}
+            prototype={prototype !== null}
+            error={state.status === 'error' ? state.error : null}
+          />
         </Suspense>
       </Shell>
     );
@@ -61,6 +70,7 @@ export function StudyLayout({ studyCode, page, children }: { studyCode: string; 
           )
         }
       >
+        {value.study.prototype && <PrototypeBanner {...value.study.prototype} />}
         {children}
       </Shell>
     </StudyContext.Provider>
@@ -74,5 +84,24 @@ export function PageLoader() {
       <Loader aria-hidden="true" />
       <Text c="dimmed">{t('app.loading')}</Text>
     </Stack>
+  );
+}
+
+/** Every page of a prototype says so: what it is, of which version, until when the link works. */
+function PrototypeBanner({ versionNumber, expiresAt }: { versionNumber: number; expiresAt: string }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const until = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(expiresAt));
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      mb="md"
+      title={t('prototype.title', { number: versionNumber })}
+      // The light yellow's own title colour is too faint to read (WCAG contrast).
+      styles={{ title: { color: 'var(--mantine-color-dark-8)' } }}
+    >
+      {t('prototype.text', { until })}
+    </Alert>
   );
 }

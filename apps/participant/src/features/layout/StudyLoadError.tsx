@@ -1,16 +1,33 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { ApiRequestError, getParticipantWebStudy } from '@trialpath/contract';
+import { ApiRequestError, getParticipantWebStudy, type ParamsOf, type QueryOf } from '@trialpath/contract';
 import { useTranslation } from 'react-i18next';
 import { queries } from '../../shared/data';
 import { failureText } from '../../shared/errors';
 import { useLang } from '../../shared/hooks';
 import { PageTitle } from './parts-plain';
 
-/** The study of the link does not exist (404), or could not be loaded (offline, server trouble). */
-export default function StudyLoadError({ studyCode, error }: { studyCode: string; error: unknown }) {
+/** The study (or prototype) of the link does not exist (404), or could not be loaded (offline, server trouble). */
+export default function StudyLoadError({
+  input,
+  prototype,
+  error,
+}: {
+  input: { params: ParamsOf<typeof getParticipantWebStudy>; query: QueryOf<typeof getParticipantWebStudy> };
+  /** Opened through a prototype link: not found means the link no longer works (decision 0043). */
+  prototype: boolean;
+  error: unknown;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   const notFound = error instanceof ApiRequestError && error.status === 404;
+  if (notFound && prototype) {
+    return (
+      <Stack gap="md">
+        <PageTitle>{t('prototype.goneTitle')}</PageTitle>
+        <Text>{t('prototype.goneText')}</Text>
+      </Stack>
+    );
+  }
   if (notFound) {
     return (
       <Stack gap="md">
@@ -26,7 +43,7 @@ export default function StudyLoadError({ studyCode, error }: { studyCode: string
         {failureText(error, lang, 'data.syncFailed', navigator.onLine)}
       </Alert>
       <Text>{t('study.loadFailed')}</Text>
-      <Button size="lg" onClick={() => void queries.reload(getParticipantWebStudy, { params: { studyCode } })}>
+      <Button size="lg" onClick={() => void queries.reload(getParticipantWebStudy, input)}>
         {t('app.retry')}
       </Button>
     </Stack>

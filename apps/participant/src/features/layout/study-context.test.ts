@@ -10,12 +10,13 @@ const study: Study = {
   countries: [],
   languages: [],
   branding: null,
+  prototype: null,
 };
 
 describe('the study’s look in the portal (decision 0037)', () => {
   it('without a live version: the study colour (teal by default) and the study’s name', () => {
     expect(studyTheme(study, 'es')).toMatchObject({
-      color: '#00897B',
+      color: '#00796B',
       contrast: '#FFFFFF',
       title: 'Trialpath Demo Study',
       logoUrl: null,

@@ -34,6 +34,7 @@ import { createContext, useContext } from 'react';
 import { Controller, type FieldValues, get, type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ColorField, ImageField } from './branding-fields';
+import { IconField } from './icon-picker';
 import type { FieldSpec } from './screens';
 
 /** What every field of a section editor needs: the form, the section, the languages, read-only or not. */
@@ -74,7 +75,7 @@ export function newItem(spec: Extract<FieldSpec, { kind: 'list' }>): Record<stri
   for (const f of spec.fields) {
     if (f.kind === 'text' || f.kind === 'rich') item[f.name] = {};
     else if (f.kind === 'bool') item[f.name] = false;
-    else if (f.kind === 'optional') item[f.name] = null;
+    else if (f.kind === 'optional' || f.kind === 'icon') item[f.name] = null;
     else if (f.kind === 'choice') item[f.name] = f.options[0];
     else if (f.kind === 'list') item[f.name] = Array.from({ length: f.min ?? 0 }, () => newItem(f));
     else if (f.kind === 'correctOption') item[f.name] = '';
@@ -303,6 +304,8 @@ export function SectionField({ base, spec }: { base: string; spec: FieldSpec }) 
       return <ColorField path={path} label={label} required={spec.required} />;
     case 'image':
       return <ImageField path={path} label={label} type={spec.type} />;
+    case 'icon':
+      return <IconField path={path} label={label} />;
   }
 }
 

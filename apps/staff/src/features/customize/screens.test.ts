@@ -38,9 +38,9 @@ describe('customize screens (decision 0034)', () => {
     const value = {
       ...defaultStudyContent().learnMore,
       sections: [
-        { id: 'a', title: { en: 'One', es: 'Uno' }, body: { en: '<p>x</p>' } },
-        { id: 'b', title: { en: 'Two', es: ' ' }, body: {} },
-      ] as { id: string; title: Record<string, string>; body: Record<string, string> }[],
+        { id: 'a', title: { en: 'One', es: 'Uno' }, body: { en: '<p>x</p>' }, icon: 'heart' as const },
+        { id: 'b', title: { en: 'Two', es: ' ' }, body: {}, icon: null },
+      ] as { id: string; title: Record<string, string>; body: Record<string, string>; icon: 'heart' | null }[],
     };
     const texts = sectionTexts('learnMore', value);
     expect(texts).toHaveLength(4);

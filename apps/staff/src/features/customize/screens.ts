@@ -50,7 +50,9 @@ export type FieldSpec =
   /** A colour (#RRGGBB) with a sample of the text colour the contrast rule picks on it. */
   | { kind: 'color'; name: string; required: boolean }
   /** A branding image (logo, icon): uploaded and removed at once, outside the section's save. */
-  | { kind: 'image'; name: string; type: 'logo' | 'icon' };
+  | { kind: 'image'; name: string; type: 'logo' | 'icon' }
+  /** An icon of the icon library (decision 0040), or none: chosen in a picker, saved with the section. */
+  | { kind: 'icon'; name: string };
 
 export const SECTION_FIELDS: Partial<Record<StudyContentSection, FieldSpec[]>> = {
   branding: [
@@ -72,6 +74,7 @@ export const SECTION_FIELDS: Partial<Record<StudyContentSection, FieldSpec[]>> =
       titleField: 'title',
       fields: [
         { kind: 'text', name: 'title', size: 'title', required: true },
+        { kind: 'icon', name: 'icon' },
         { kind: 'rich', name: 'body' },
       ],
     },
@@ -100,6 +103,7 @@ export const SECTION_FIELDS: Partial<Record<StudyContentSection, FieldSpec[]>> =
       titleField: 'title',
       fields: [
         { kind: 'text', name: 'title', size: 'title', required: true },
+        { kind: 'icon', name: 'icon' },
         { kind: 'rich', name: 'body' },
       ],
     },
@@ -113,6 +117,7 @@ export const SECTION_FIELDS: Partial<Record<StudyContentSection, FieldSpec[]>> =
       titleField: 'title',
       fields: [
         { kind: 'text', name: 'title', size: 'title', required: true },
+        { kind: 'icon', name: 'icon' },
         { kind: 'rich', name: 'body' },
       ],
     },

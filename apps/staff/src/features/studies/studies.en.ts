@@ -54,6 +54,7 @@ const texts = {
     lang_es: 'Spanish',
     testData: 'Test data',
     feature_edc: 'EDC',
+    feature_ePro: 'ePRO and surveys',
     feature_eConsent: 'eConsent',
     feature_analytics: 'Analytics',
     feature_telehealth: 'Telehealth',

@@ -59,6 +59,7 @@ const texts: TextsLike<typeof en> = {
     testData: 'Datos de prueba',
     statusOfStudy: 'Estudio: {{status}}',
     feature_edc: 'EDC (captura electrónica de datos)',
+    feature_ePro: 'ePRO y encuestas',
     feature_eConsent: 'Consentimiento electrónico',
     feature_analytics: 'Análisis',
     feature_telehealth: 'Telemedicina',

@@ -1,7 +1,8 @@
 /**
  * The study build's own screens (issue 9, decision 0031): a new study (drawer on the list), study
  * details (view and edit), manage (status with reason, delete while in design), launch and
- * study-build-progress (the gaps, each with a link to where it is fixed), review/approval.
+ * study-build-progress (the gaps, each with a link to where it is fixed). review/approval and its confirm
+ * step are in StudyApprovalPages.tsx, the design overview in StudyDesignPage.tsx (decision 0041).
  */
 import {
   Alert,
@@ -30,12 +31,14 @@ import {
   type ReadinessGapItem,
   type StudyRecord,
   StudyFieldsSchema,
-  setStudyApproval,
   setStudyStatus,
   updateStudy,
 } from '@trialpath/contract';
 import {
   type MessageKey,
+  productFlags,
+  STUDY_PRODUCTS,
+  type StudyProduct,
   sectionTitleKey,
   type StudyContentSection,
   serverMessageText,
@@ -51,6 +54,7 @@ import { useContractForm } from '@trialpath/ui';
 import i18n from '../../i18n';
 import { ApiRequestError, api } from '../../shared/api';
 import { invalidateEndpoints, useEndpointQuery } from '../../shared/queries';
+import { studyFeatures } from '../../shared/study-features';
 import { StatusBadge } from '../studies/StatusBadge';
 
 function refusal(e: unknown): string {
@@ -60,7 +64,7 @@ function refusal(e: unknown): string {
 }
 
 /** Runs a call; a refusal goes on the form's fields when it names them, else above the form. */
-function useRun(form?: Parameters<typeof applyServerFieldErrors>[1]) {
+export function useRun(form?: Parameters<typeof applyServerFieldErrors>[1]) {
   const [error, setError] = useState<string | null>(null);
   return {
     error,
@@ -93,6 +97,7 @@ const EMPTY = {
   sponsorName: '',
   languages: ['en'] as string[],
   countries: [] as string[],
+  products: [] as StudyProduct[],
 };
 
 function StudyFieldsForm({
@@ -173,6 +178,25 @@ function StudyFieldsForm({
             />
           )}
         />
+        <Controller
+          control={control}
+          name="products"
+          render={({ field, fieldState }) => (
+            <Checkbox.Group
+              label={t('build.products')}
+              description={t('build.productsHelp')}
+              value={(field.value as string[] | undefined) ?? []}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+            >
+              <Group gap="md" mt={6}>
+                {STUDY_PRODUCTS.map((p) => (
+                  <Checkbox key={p} value={p} label={t(`studies:study.feature_${p}`)} />
+                ))}
+              </Group>
+            </Checkbox.Group>
+          )}
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={formState.isSubmitting}>
             {submitLabel}
@@ -236,6 +260,7 @@ export function StudyHeader({ s, title }: { s: StudyRecord; title: string }) {
       <Group gap="md">
         {(
           [
+            'design',
             'study-details',
             'manage',
             'study-build-progress',
@@ -272,6 +297,7 @@ const fieldsOf = (s: StudyRecord) => ({
   sponsorName: s.sponsorName ?? '',
   languages: s.languages.map((l) => l.id),
   countries: s.countries.map((c) => c.id),
+  products: s.products,
 });
 
 /** #/studies/:studyId/study-details: the study's fields, edited with the revision read. */
@@ -291,7 +317,9 @@ export function StudyDetailsPage() {
           codeLocked={s.status !== 'DESIGN'}
           submitLabel={t('build.save')}
           onSave={async (v) => {
-            await api.call(updateStudy, { params: { studyId }, body: { ...v, revision: s.revision } });
+            const saved = await api.call(updateStudy, { params: { studyId }, body: { ...v, revision: s.revision } });
+            // The study's menus follow its products (the features of A-165) at once, not at the next entry.
+            studyFeatures.set(studyId, { ...studyFeatures.get(studyId), ...productFlags(saved.products) });
             notify(t('build.saved'), { kind: 'success' });
             await invalidateEndpoints(queryClient, getStudyRecord);
           }}
@@ -376,7 +404,7 @@ const AREA_PATH: Record<ReadinessGapItem['area'], string> = {
 };
 
 /** A gap in the interface language; a section is named by its title. */
-function gapText(g: ReadinessGapItem): string {
+export function gapText(g: ReadinessGapItem): string {
   const params = { ...(g.params ?? {}) };
   if (typeof params.section === 'string')
     params.section = translate(sectionTitleKey(params.section as StudyContentSection), undefined, i18n.language);
@@ -453,78 +481,6 @@ export function StudyLaunchPage() {
   return <StudyBuildProgressPage launch />;
 }
 
-/** #/studies/:studyId/review/approval: the two approval flags with who and when; withdrawing needs a reason. */
-export function StudyApprovalPage() {
-  const {
-    t,
-    i18n: { language },
-  } = useTranslation(['study-build', 'studies']);
-  const { studyId, record } = useStudyRecord();
-  const queryClient = useQueryClient();
-  const s = record.data;
-  const [internal, setInternal] = useState<boolean | null>(null);
-  const [irb, setIrb] = useState<boolean | null>(null);
-  const [reason, setReason] = useState('');
-  const failure = useRun();
-  if (!s) return <Loading failed={record.isError} />;
-  const a = s.approval;
-  const internalNow = internal ?? a.isInternalOrganizationalApproved;
-  const irbNow = irb ?? a.isIrbEcApproved;
-  const who = (p: StudyRecord['approval']['internalApproved']) =>
-    p ? t('build.approvedBy', { name: p.name, at: new Date(p.at).toLocaleString(language) }) : t('build.notApproved');
-  return (
-    <Stack gap="md" maw={760} mx="auto">
-      <StudyHeader s={s} title={t('build.nav.review/approval')} />
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="sm">
-          {failure.error && (
-            <Alert color="red" variant="light" role="alert">
-              {failure.error}
-            </Alert>
-          )}
-          <Checkbox
-            label={t('build.internalApproval')}
-            description={who(a.internalApproved)}
-            checked={internalNow}
-            onChange={(e) => setInternal(e.currentTarget.checked)}
-          />
-          <Checkbox
-            label={t('build.irbApproval')}
-            description={who(a.irbEcApproved)}
-            checked={irbNow}
-            onChange={(e) => setIrb(e.currentTarget.checked)}
-          />
-          <Textarea
-            label={t('build.approvalReason')}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-          />
-          <Group justify="flex-end">
-            <Button
-              onClick={() =>
-                failure.run(async () => {
-                  await api.call(setStudyApproval, {
-                    params: { studyId },
-                    body: {
-                      isInternalOrganizationalApproved: internalNow,
-                      isIrbEcApproved: irbNow,
-                      ...(reason.trim() ? { reason } : {}),
-                    },
-                  });
-                  notify(t('build.approvalSaved'), { kind: 'success' });
-                  setInternal(null);
-                  setIrb(null);
-                  setReason('');
-                  await invalidateEndpoints(queryClient, getStudyRecord, getStudyBuildProgress);
-                })
-              }
-            >
-              {t('build.saveApproval')}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    </Stack>
-  );
-}
+export { StudyApprovalConfirmPage, StudyApprovalPage } from './StudyApprovalPages';
+export { StudyDesignPage } from './StudyDesignPage';
 export { StudySummaryPage } from './StudySummaryPage';

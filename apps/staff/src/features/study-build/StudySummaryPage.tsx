@@ -12,7 +12,7 @@ import { WARNING_BADGE_COLOR } from '../../shared/colors';
 import { useEndpointQuery } from '../../shared/queries';
 import { Loading, StudyHeader, useStudyRecord } from './StudyBuildPages';
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+export function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack gap={2}>
       <Text size="xs" c="dimmed" fw={600} tt="uppercase">

@@ -1,9 +1,9 @@
 import { type Feature, studyPages } from '../../shared/feature';
 
 /**
- * The study build (decision 0031): a study's details, its lifecycle, build progress, launch and
- * approvals, and the new-study form of the studies list. Its screens also show the studies texts
- * (statuses, the way back to the list).
+ * The study build (decision 0031): the design overview (decision 0041), a study's details, its lifecycle,
+ * build progress, launch, approvals with their confirm step, and the new-study form of the studies list.
+ * Its screens also show the studies texts (statuses, the way back to the list).
  */
 export const studyBuildFeature: Feature = {
   id: 'study-build',
@@ -12,6 +12,7 @@ export const studyBuildFeature: Feature = {
   routes: studyPages(
     () => import('./StudyBuildPages'),
     [
+      ['studyDesign', 'design', 'StudyDesignPage'],
       ['studyDetails', 'study-details', 'StudyDetailsPage'],
       ['studyManage', 'manage', 'StudyManagePage'],
       ['studyLaunch', 'launch', 'StudyLaunchPage'],
@@ -20,6 +21,7 @@ export const studyBuildFeature: Feature = {
       ['studyScan', 'review/scan', 'StudyBuildProgressPage'],
       ['studySummary', 'review/study-summary', 'StudySummaryPage'],
       ['studyApproval', 'review/approval', 'StudyApprovalPage'],
+      ['studyApprovalConfirm', 'review/study-approval-confirm', 'StudyApprovalConfirmPage'],
     ],
   ),
 };

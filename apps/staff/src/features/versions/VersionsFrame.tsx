@@ -18,6 +18,8 @@ const PAGES = [
   ['diff', 'version-management/diff'],
   ['translations', 'translations'],
   ['documentation', 'review/documentation'],
+  ['preview', 'previewpage'],
+  ['prototype', 'review/generate-prototype'],
 ] as const;
 
 /** The study id and whether the page is a test twin; links keep the twin. */

@@ -2,7 +2,8 @@ import { type Feature, studyPages } from '../../shared/feature';
 
 /**
  * A study's versions (issue 9; decision 0030 and 0035): version management with history, notes and
- * assignments, publish and make live, ★ the diff of two versions, and the translations of the draft.
+ * assignments, publish and make live, ★ the diff of two versions, the translations of the draft, and
+ * the draft's preview and shared prototypes (decision 0043).
  * Every screen has its test twin (000 §2.5).
  */
 export const versionsFeature: Feature = {
@@ -19,6 +20,8 @@ export const versionsFeature: Feature = {
       ['publish', 'publish', 'PublishPage'],
       ['translations', 'translations', 'TranslationsPage'],
       ['irbDocumentation', 'review/documentation', 'DocumentationPage'],
+      ['previewPage', 'previewpage', 'PreviewPage'],
+      ['generatePrototype', 'review/generate-prototype', 'GeneratePrototypePage'],
     ],
   ),
 };

@@ -1,5 +1,6 @@
 /** The versions feature's screens, one chunk (decision 0019). */
 export { DocumentationPage } from './DocumentationPage';
+export { GeneratePrototypePage, PreviewPage } from './PrototypePages';
 export { PublishPage } from './PublishPage';
 export { TranslationsPage } from './TranslationsPage';
 export { VersionAssignmentsPage } from './VersionAssignmentsPage';

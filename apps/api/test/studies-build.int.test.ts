@@ -63,6 +63,17 @@ const audit = (entityId: string) =>
     .orderBy('id')
     .execute();
 
+/** The study record as the builders read it, and the fields an edit sends back. */
+const read = async (studyId: string) =>
+  (await call(t.app, getStudyRecord, { params: { studyId }, token: tokens.studyadmin })).json;
+const fieldsOf = (r: Awaited<ReturnType<typeof read>>) => ({
+  code: r.code,
+  name: r.name,
+  languages: r.languages.map((l: { id: string }) => l.id),
+  countries: r.countries.map((c: { id: string }) => c.id),
+  revision: r.revision,
+});
+
 describe('creating a study (C-104)', () => {
   it('in design, with its languages, countries and a first draft; the creator is its StudyAdmin; audited', async () => {
     const r = await create(NEW);
@@ -159,17 +170,8 @@ describe('creating a study (C-104)', () => {
 });
 
 describe('editing a study (C-104)', () => {
-  const read = async (studyId: string) =>
-    (await call(t.app, getStudyRecord, { params: { studyId }, token: tokens.studyadmin })).json;
   const edit = (studyId: string, body: unknown, user = 'studyadmin') =>
     call(t.app, updateStudy, { params: { studyId }, token: tokens[user], body });
-  const fieldsOf = (r: Awaited<ReturnType<typeof read>>) => ({
-    code: r.code,
-    name: r.name,
-    languages: r.languages.map((l: { id: string }) => l.id),
-    countries: r.countries.map((c: { id: string }) => c.id),
-    revision: r.revision,
-  });
 
   it('saves the fields, moves the revision on, audits old → new', async () => {
     const before = fieldsOf(await read(sleep));
@@ -208,17 +210,8 @@ describe('editing a study (C-104)', () => {
 });
 
 describe('products, a core field of the study (C-078, decision 0042)', () => {
-  const read = async (studyId: string) =>
-    (await call(t.app, getStudyRecord, { params: { studyId }, token: tokens.studyadmin })).json;
   const features = async (studyId: string) =>
     (await call(t.app, getStudyFeatures, { params: { studyId }, token: tokens.studyadmin })).json.studyFeatures;
-  const fieldsOf = (r: Awaited<ReturnType<typeof read>>) => ({
-    code: r.code,
-    name: r.name,
-    languages: r.languages.map((l: { id: string }) => l.id),
-    countries: r.countries.map((c: { id: string }) => c.id),
-    revision: r.revision,
-  });
 
   it('a new study starts with the products chosen; the features call follows them; audited', async () => {
     const r = await create({ ...NEW, products: ['edc', 'eConsent'] });

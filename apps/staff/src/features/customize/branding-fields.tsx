@@ -32,6 +32,9 @@ export function ColorField({ path, label, required }: { path: string; label: str
       render={({ field, fieldState }) => {
         const value = (field.value as string | null) ?? '';
         const valid = HexColorSchema.safeParse(value).success;
+        // What was typed stays in the field (and fails the form's check, so it is not saved); once the
+        // person has left the field, a value that is not #RRGGBB says so until it is one.
+        const formatError = !valid && value !== '' && fieldState.isTouched ? t('field.color.invalid') : null;
         return (
           <Stack gap={4}>
             <Group align="flex-end" gap="sm" wrap="wrap">
@@ -44,10 +47,15 @@ export function ColorField({ path, label, required }: { path: string; label: str
                 withEyeDropper={false}
                 readOnly={readOnly}
                 placeholder={required ? undefined : t('field.color.none')}
+                fixOnBlur={false}
                 value={value}
-                onChange={(v) => field.onChange(v === '' && !required ? null : v.toUpperCase())}
+                onChange={(v) =>
+                  field.onChange(
+                    v === '' && !required ? null : HexColorSchema.safeParse(v).success ? v.toUpperCase() : v,
+                  )
+                }
                 onBlur={field.onBlur}
-                error={fieldState.error?.message}
+                error={formatError ?? fieldState.error?.message}
                 w={220}
               />
               {valid && (

@@ -106,7 +106,12 @@ const texts = {
       tooLarge: 'The file is larger than 1 MB.',
       unsavedFirst: 'Save or undo your other changes first.',
     },
-    color: { sample: 'Sample text', none: 'None', clear: 'Clear {{label}}' },
+    color: {
+      sample: 'Sample text',
+      none: 'None',
+      clear: 'Clear {{label}}',
+      invalid: 'Enter a colour as #RRGGBB, for example #0F766E.',
+    },
     icon: {
       none: 'No icon',
       choose: 'Choose an icon',

@@ -112,7 +112,12 @@ const texts: TextsLike<typeof en> = {
       tooLarge: 'El archivo ocupa más de 1 MB.',
       unsavedFirst: 'Guarde o deshaga antes sus otros cambios.',
     },
-    color: { sample: 'Texto de ejemplo', none: 'Ninguno', clear: 'Borrar {{label}}' },
+    color: {
+      sample: 'Texto de ejemplo',
+      none: 'Ninguno',
+      clear: 'Borrar {{label}}',
+      invalid: 'Escriba un color como #RRGGBB, por ejemplo #0F766E.',
+    },
     icon: {
       none: 'Sin icono',
       choose: 'Elegir un icono',

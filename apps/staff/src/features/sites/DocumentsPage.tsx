@@ -2,7 +2,7 @@
  * A study's custom documents and resources (C-020, C-073; decision 0038): one site's documents with the
  * whole study's (research-team/research-site/:siteId/add-research-site-documents), or every site's
  * (resource-list-site, filtered by site). Site managers add a PDF, download, activate or deactivate (with
- * a reason) and delete (with a reason); everyone else reads.
+ * a reason), delete (with a reason) and set its details (DocumentDetails); everyone else reads.
  */
 import { Badge, Button, FileButton, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
@@ -26,6 +26,7 @@ import { api, errorMessage, upload } from '../../shared/api';
 import { saveBase64File } from '../../shared/download';
 import { invalidateEndpoints, useEndpointQuery } from '../../shared/queries';
 import { ReasonDialog } from '../../shared/ReasonDialog';
+import { DocumentDetailsDialog } from './DocumentDetails';
 import { ResearchTeamNav, useReasonLabels, useStudyPath } from './team-ui';
 
 type Pending = { kind: 'status' | 'delete'; document: StudyDocument } | null;
@@ -121,6 +122,7 @@ function DocumentsScreen({ siteId }: { siteId: string | null }) {
   const [filter, setFilter] = useState<string | null>(null);
   const { page, pageSize, pagingOf } = useServerPaging(25);
   const [pending, setPending] = useState<Pending>(null);
+  const [details, setDetails] = useState<StudyDocument | null>(null);
   const site = useEndpointQuery(getSite, { params: { studyId, siteId: siteId ?? '' } }, { enabled: siteId !== null });
   const sites = useEndpointQuery(
     listSites,
@@ -202,6 +204,16 @@ function DocumentsScreen({ siteId }: { siteId: string | null }) {
       header: t('documents.actions'),
       cell: (d) => (
         <Group gap="xs" wrap="nowrap">
+          {d.active && (
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => setDetails(d)}
+              aria-label={`${t('documents.details.open')}: ${titleOf(d)}`}
+            >
+              {t('documents.details.open')}
+            </Button>
+          )}
           <Button
             size="xs"
             variant="default"
@@ -281,6 +293,12 @@ function DocumentsScreen({ siteId }: { siteId: string | null }) {
           pages: t('sites.pages'),
           count: (count) => t('documents.count', { count }),
         }}
+      />
+      <DocumentDetailsDialog
+        studyId={studyId}
+        document={details}
+        title={details ? titleOf(details) : ''}
+        onClose={() => setDetails(null)}
       />
       <ReasonDialog
         opened={pending !== null}

@@ -18,6 +18,16 @@ export async function shot(page: Page, name: string): Promise<void> {
  * our pages have no cross-origin frames, which that mode would skip.
  */
 export async function expectAccessible(page: Page): Promise<void> {
+  // A toast or dialog in the middle of its fade is half transparent and has half its names: wait until every
+  // finite animation has ended (spinners run forever and are left alone), else axe judges a passing frame.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY),
+    undefined,
+    { timeout: 5_000 },
+  );
   const result = await new AxeBuilder({ page }).setLegacyMode().analyze();
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   // Each finding names its elements and axe's summary, so a failure says where to look.

@@ -1,5 +1,8 @@
 /** Every handler, one list per area; app.ts refuses to start if an ENDPOINT has none. */
 import type { RouteDef } from './http/context';
+import { activityRoutes } from './modules/activities/activities.routes';
+import { exportRoutes } from './modules/exports/exports.routes';
+import { scheduleRoutes, scheduleTaskRoutes } from './modules/schedules/schedules.routes';
 import { accountAdminRoutes } from './modules/auth/account-admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { identityRoutes } from './modules/auth/identity.routes';
@@ -40,4 +43,8 @@ export const ALL_ROUTES: readonly RouteDef[] = [
   ...brandingRoutes,
   ...iconLibraryRoutes,
   ...prototypeRoutes,
+  ...activityRoutes,
+  ...scheduleRoutes,
+  ...scheduleTaskRoutes,
+  ...exportRoutes,
 ];

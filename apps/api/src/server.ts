@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { runMigrations } from './db/migrate';
 import { openDatabase } from './db/open';
 import { configuredSenders, startOutboxWorker } from './modules/outbox/outbox.job';
+import { startScheduleWorker } from './modules/schedules/schedules.job';
 import { createPlatform } from './platform';
 import { seedDemo } from './seed/demo';
 
@@ -20,6 +21,8 @@ async function main() {
     ? startOutboxWorker(platform, senders, config.delivery.pollMs, app.log)
     : null;
   app.log.info({ channels: Object.keys(senders) }, 'outbox delivery');
+  // participants' tasks are made by jobs the staff screens poll (E-139…E-142): picked up within half a second
+  const schedules = startScheduleWorker(platform, 500, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -29,6 +32,7 @@ async function main() {
     try {
       await app.close(); // stops accepting, lets in-flight requests finish
       await outbox?.stop();
+      await schedules.stop();
       await handle.close();
     } finally {
       process.exit(0);

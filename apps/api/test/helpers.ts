@@ -207,3 +207,14 @@ export async function participantAccess(t: Pick<TestApp, 'db' | 'config'>, usern
   });
   return { accessToken, pid: found.id, expiresIn: t.config.accessTokenTtlSeconds };
 }
+
+/** The id of a study's draft version (a study has at most one). */
+export async function draftVersionId(db: Db, studyId: string): Promise<string> {
+  const row = await db
+    .selectFrom('study_versions')
+    .select('id')
+    .where('study_id', '=', studyId)
+    .where('status', '=', 'DRAFT')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -158,4 +158,21 @@ export const SECTION_EXAMPLES: Record<StudyContentSection, SectionExample> = {
     valid: { published: true, slug: 'demo-study' },
     bad: { value: { published: true }, field: 'value.slug', key: 'errors.required' },
   },
+  // the valid value names an activity of the study, made by the test (study-content.int.test.ts)
+  studyActivities: {
+    valid: { items: [] },
+    bad: {
+      value: { items: [{ id: 'pain', revisionId: 'r1' }] },
+      field: 'value.items.0.revisionId',
+      key: 'errors.invalidFormat',
+    },
+  },
+  schedule: {
+    valid: { milestones: [{ id: 'surgery', name: { en: 'Surgery', es: 'Cirugía' }, plannedDay: 14 }] },
+    bad: {
+      value: { schedules: [{ id: 's1', target: { kind: 'activity', activityId: 'a1' }, startDay: 5, endDay: 2 }] },
+      field: 'value.schedules.0.endDay',
+      key: 'schedule.endBeforeStart',
+    },
+  },
 };

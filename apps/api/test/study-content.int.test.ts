@@ -3,7 +3,7 @@
  * revision read, the conflict of two editors, the frozen published version, the read-only study, the
  * study's languages, sanitising (A-166), item-level audit, and who may do it.
  */
-import { DRAFT_SECTION_ENDPOINTS, getStudyDraft } from '@trialpath/contract';
+import { createActivity, DRAFT_SECTION_ENDPOINTS, getStudyDraft } from '@trialpath/contract';
 import { DEFAULT_STUDY_COLOR, STUDY_CONTENT_SECTIONS, type StudyContentSection } from '@trialpath/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,16 +136,26 @@ describe('reading the draft', () => {
 
 describe('saving a section', () => {
   it.each(STUDY_CONTENT_SECTIONS)('%s: saved, its revision 0 → 1, read back, audited', async (section) => {
-    const r = await save(section, { revision: 0, value: SECTION_EXAMPLES[section].valid });
+    const valid = section === 'studyActivities' ? await studyActivitiesExample() : SECTION_EXAMPLES[section].valid;
+    const r = await save(section, { revision: 0, value: valid });
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ versionId: demoDraft, section, revision: 1, versionRevision: 1 });
-    expect(r.json.value).toMatchObject(SECTION_EXAMPLES[section].valid);
+    expect(r.json.value).toMatchObject(valid);
     const back = await readDraft('studyadmin');
     expect(back.json.content[section]).toEqual(r.json.value);
     expect(back.json.sectionRevisions[section]).toBe(1);
     expect(back.json.revision).toBe(1);
     expect(await auditActions(t.db, demoDraft)).toEqual(['study.content.update']);
   });
+
+  /** The activities section names an activity of the study: one is made for it (rolled back with the test). */
+  async function studyActivitiesExample() {
+    const a = await call(t.app, createActivity, {
+      token: tokens.studyadmin,
+      body: { studyId: demo, kind: 'survey', identifier: 'PAIN', title: { en: 'Pain' } },
+    });
+    return { items: [{ id: a.json.id, revisionId: a.json.latest.id, disabled: false, notificationsDisabled: false }] };
+  }
 
   it.each(STUDY_CONTENT_SECTIONS)('%s: a bad value is refused on its field, nothing saved', async (section) => {
     const { value, field, key } = SECTION_EXAMPLES[section].bad;

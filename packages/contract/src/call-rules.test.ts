@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as filesContract from './files';
+import * as activitiesContract from './activities';
 import * as documentsContract from './study-documents';
 import {
   callEnvironment,
@@ -132,6 +133,17 @@ describe('endpoint metadata: the data space of a call (A-151–A-153)', () => {
     const iconLibrary = ['listIconLibrary', 'getIconLibraryIcon'];
     // A prototype copies the draft, which is one record too (decision 0043).
     const prototypes = ['createStudyPrototype', 'listStudyPrototypes', 'revokeStudyPrototype'];
+    // Activities are built once and used by both data spaces: the library and each study's (decision 0044).
+    const activities = ENDPOINTS.filter((e) => Object.values(activitiesContract).includes(e as never)).map((e) => e.id);
+    expect(activities).toEqual(
+      expect.arrayContaining([
+        'listActivities',
+        'saveActivityRevision',
+        'importActivity',
+        'exportStudyUsdm',
+        'importStudyUsdm',
+      ]),
+    );
     expect(neutral.sort()).toEqual(
       [
         ...new Set([
@@ -145,6 +157,7 @@ describe('endpoint metadata: the data space of a call (A-151–A-153)', () => {
           ...files,
           ...iconLibrary,
           ...prototypes,
+          ...activities,
         ]),
       ].sort(),
     );

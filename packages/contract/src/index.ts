@@ -17,6 +17,8 @@ import * as files from './files';
 import * as studyDocuments from './study-documents';
 import * as iconLibrary from './icon-library';
 import * as studyPrototypes from './study-prototypes';
+import * as activities from './activities';
+import * as schedules from './schedules';
 import type { Endpoint } from './endpoint';
 
 export * from './endpoint';
@@ -41,6 +43,8 @@ export * from './files';
 export * from './study-documents';
 export * from './icon-library';
 export * from './study-prototypes';
+export * from './activities';
+export * from './schedules';
 export * from './client';
 export * from './upload';
 export * from './request';
@@ -73,6 +77,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   studyDocuments,
   iconLibrary,
   studyPrototypes,
+  activities,
+  schedules,
 ]
   .flatMap((m) => endpointsOf(m as Record<string, unknown>))
   .concat(Object.values(studyContent.DRAFT_SECTION_ENDPOINTS));

@@ -20,3 +20,5 @@ export * from './text-safety';
 export * from './audit/index';
 export * from './legal/participant-legal';
 export * from './study/index';
+export * from './schedule/index';
+export * from './usdm/index';

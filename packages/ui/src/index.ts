@@ -21,3 +21,4 @@ export * from './data-table/DataTable';
 export * from './data-table/local-table';
 export { TableEmpty } from './data-table/TableEmpty';
 export { sortModeOf } from './data-table/parts';
+export * from './questions/index';

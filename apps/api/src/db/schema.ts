@@ -2,6 +2,7 @@
  * Typed view of the tables in migrations/ for Kysely, one file per area under db/schema/ (the area's
  * repository is the only code that writes its tables). Keep in step with the SQL files.
  */
+import type { ActivitiesTable, ActivityGroupsTable, ActivityRevisionsTable } from './schema/activities';
 import type { AuditChainHeadTable, AuditItemsTable, AuditLogTable, SchemaMigrationsTable } from './schema/audit';
 import type {
   AuthSessionsTable,
@@ -15,6 +16,7 @@ import type { ClientsTable, FeatureFlagsTable } from './schema/clients';
 import type { StoredFilesTable, StudyDocumentsTable } from './schema/files';
 import type { OutboxTable } from './schema/outbox';
 import type { ParticipantsTable } from './schema/participants';
+import type { ParticipantMilestonesTable, ParticipantTasksTable, ScheduleJobsTable } from './schema/schedules';
 import type { StudySiteSettingsTable } from './schema/sites';
 import type { SsoIdentitiesTable, SsoLoginStatesTable, SsoProvidersTable } from './schema/sso';
 import type {
@@ -33,6 +35,7 @@ import type {
 } from './schema/versions';
 import type { SiteAssignmentsTable, StudyAssignmentsTable, UserProfileImagesTable, UsersTable } from './schema/users';
 
+export * from './schema/activities';
 export * from './schema/audit';
 export * from './schema/auth';
 export * from './schema/clients';
@@ -40,6 +43,7 @@ export * from './schema/files';
 export type { Environment } from './schema/columns';
 export * from './schema/outbox';
 export * from './schema/participants';
+export * from './schema/schedules';
 export * from './schema/sso';
 export * from './schema/studies';
 export * from './schema/users';
@@ -61,9 +65,15 @@ export interface Database {
   study_version_counters: StudyVersionCountersTable;
   version_assignments: VersionAssignmentsTable;
   study_prototypes: StudyPrototypesTable;
+  activity_groups: ActivityGroupsTable;
+  activities: ActivitiesTable;
+  activity_revisions: ActivityRevisionsTable;
   study_assignments: StudyAssignmentsTable;
   site_assignments: SiteAssignmentsTable;
   participants: ParticipantsTable;
+  participant_milestones: ParticipantMilestonesTable;
+  participant_tasks: ParticipantTasksTable;
+  schedule_jobs: ScheduleJobsTable;
   auth_sessions: AuthSessionsTable;
   refresh_tokens: RefreshTokensTable;
   password_tokens: PasswordTokensTable;

@@ -2,10 +2,12 @@
  * The staff portal's features (decision 0019). Each declares its routes (with test twins) and its texts
  * in its own folder; adding a feature is one line here.
  */
+import { activitiesFeature } from '../features/activities/feature';
 import { authFeature } from '../features/auth/feature';
 import { customizeFeature } from '../features/customize/feature';
 import { devFeature } from '../features/dev/feature';
 import { legalFeature } from '../features/legal/feature';
+import { schedulesFeature } from '../features/schedules/feature';
 import { sitesFeature } from '../features/sites/feature';
 import { studiesFeature } from '../features/studies/feature';
 import { studyBuildFeature } from '../features/study-build/feature';
@@ -22,6 +24,8 @@ export const FEATURES: readonly Feature[] = [
   versionsFeature,
   sitesFeature,
   customizeFeature,
+  activitiesFeature,
+  schedulesFeature,
 ];
 
 registerFeatureTexts(FEATURES);

@@ -10,6 +10,7 @@ export const en = {
     signOut: 'Sign out',
     userMenu: 'Account menu',
     studies: 'Studies',
+    activityLibrary: 'Activity library',
     mailbox: 'Demo mailbox',
     mainNav: 'Main navigation',
     loading: 'Loading',

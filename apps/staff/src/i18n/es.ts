@@ -11,6 +11,7 @@ export const es: Labels = {
     signOut: 'Cerrar sesión',
     userMenu: 'Menú de la cuenta',
     studies: 'Estudios',
+    activityLibrary: 'Biblioteca de actividades',
     mailbox: 'Buzón de demostración',
     mainNav: 'Navegación principal',
     loading: 'Cargando',

@@ -27,3 +27,5 @@ export * from './validate-submission';
 export * from './export-file-name';
 export * from './fhir/index';
 export { prepareActivity } from './prepared';
+export * from './library';
+export * from './scoring/formula-check';

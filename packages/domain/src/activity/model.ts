@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { QuestionType } from './question-types';
+import { formulaProblem } from './scoring/formula-check';
 
 /** The model version written into stored activities, so they can be migrated when the model grows. */
 export const ACTIVITY_SCHEMA_VERSION = 1;
@@ -233,45 +234,75 @@ const ActivityBase = z.object({
   scoringVariables: z.array(ScoringVariableSchema).default([]),
 });
 
-/** Structural checks across questions: unique identifiers and option ids, known forward skip targets. */
+type Issue = { path: (string | number)[]; key: string; params?: Record<string, string | number> };
+const addIssue = (ctx: z.RefinementCtx, i: Issue) =>
+  ctx.addIssue({
+    code: 'custom',
+    path: i.path,
+    message: i.key,
+    params: { messageKey: i.key, messageParams: i.params },
+  });
+
+/**
+ * Structural checks across questions: unique identifiers and option ids, branching only forward to a known
+ * question, scoring formulas reading only known names. Each refusal names its field and a catalogue message
+ * (the form builder shows it on the field, the server answers it as a field error).
+ */
 export const ActivitySchema = ActivityBase.superRefine((a, ctx) => {
   const index = new Map<string, number>();
   a.questions.forEach((q, i) => {
     if (index.has(q.identifier)) {
-      ctx.addIssue({ code: 'custom', path: ['questions', i, 'identifier'], message: 'duplicate identifier' });
+      addIssue(ctx, {
+        path: ['questions', i, 'identifier'],
+        key: 'activityBuild.duplicateIdentifier',
+        params: { identifier: q.identifier },
+      });
     }
     index.set(q.identifier, i);
   });
   a.questions.forEach((q, i) => {
     const ids = new Set<string>();
     for (const o of q.options) {
-      if (ids.has(o.id))
-        ctx.addIssue({ code: 'custom', path: ['questions', i, 'options'], message: 'duplicate option id' });
+      if (ids.has(o.id)) addIssue(ctx, { path: ['questions', i, 'options'], key: 'activityBuild.duplicateOption' });
       ids.add(o.id);
     }
+    const rules = q.branching?.rules ?? [];
     const targets = [
-      ...(q.branching?.rules.map((r) => r.skipTo) ?? []),
-      ...(q.branching?.rejoinAt ? [q.branching.rejoinAt] : []),
+      ...rules.map((r, r_i) => ({ to: r.skipTo, path: ['questions', i, 'branching', 'rules', r_i, 'skipTo'] })),
+      ...(q.branching?.rejoinAt ? [{ to: q.branching.rejoinAt, path: ['questions', i, 'branching', 'rejoinAt'] }] : []),
     ];
     for (const t of targets) {
-      if (t === SKIP_TO_END) continue;
-      const j = index.get(t);
-      if (j === undefined || j <= i) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['questions', i, 'branching'],
-          message: `skip target ${t} must be a later question`,
-        });
-      }
+      if (t.to === SKIP_TO_END) continue;
+      const j = index.get(t.to);
+      const key =
+        j === undefined
+          ? 'activityBuild.branchUnknown'
+          : j === i
+            ? 'activityBuild.branchToItself'
+            : j < i
+              ? 'activityBuild.branchBackwards'
+              : null;
+      if (key) addIssue(ctx, { path: t.path, key, params: { target: t.to } });
     }
   });
-  const names = new Set<string>();
-  for (const v of a.scoringVariables) {
-    if (names.has(v.name) || index.has(v.name)) {
-      ctx.addIssue({ code: 'custom', path: ['scoringVariables'], message: `duplicate name ${v.name}` });
+  const names = new Set<string>(index.keys());
+  a.scoringVariables.forEach((v, i) => {
+    if (names.has(v.name)) {
+      addIssue(ctx, {
+        path: ['scoringVariables', i, 'name'],
+        key: 'activityBuild.duplicateVariable',
+        params: { name: v.name },
+      });
     }
+    const problem = formulaProblem(v.expression, names);
+    if (problem)
+      addIssue(ctx, {
+        path: ['scoringVariables', i, 'expression'],
+        key: problem.key,
+        params: problem.params as Issue['params'],
+      });
     names.add(v.name);
-  }
+  });
 });
 export type Activity = z.infer<typeof ActivitySchema>;
 export type ActivityInput = z.input<typeof ActivitySchema>;

@@ -19,6 +19,12 @@ const AUDIT_ENTITY_TYPES = [
   'irb_document',
   // prototypes of a study's draft (decision 0043)
   'study_prototype',
+  // activities, their revisions and the library's groups (decision 0044)
+  'activity',
+  'activity_revision',
+  'activity_group',
+  // participants' schedules (decision 0044)
+  'schedule_job',
   // sites and teams (decision 0032)
   'site',
   'team_member',
@@ -133,6 +139,38 @@ const AUDIT_ACTIONS = {
     summary: 'Prototype link of the draft made (a two-hour preview, or to share for the days chosen)',
   },
   'study.prototype.revoke': { entity: ['study_prototype'], summary: 'Prototype link withdrawn before it expired' },
+  // activities and the activity library (decision 0044)
+  'activity.create': {
+    entity: ['activity'],
+    summary: 'Activity created (empty, copied or imported) with its first revision',
+  },
+  'activity.update': { entity: ['activity'], summary: "Activity's identifier, tags or group changed" },
+  'activity.archive': { entity: ['activity'], summary: 'Activity archived or restored' },
+  'activity.revision.create': { entity: ['activity_revision'], summary: 'New draft revision of an activity made' },
+  'activity.revision.save': { entity: ['activity_revision'], summary: "Draft revision's definition saved" },
+  'activity.revision.status': { entity: ['activity_revision'], summary: 'Revision status moved (activated, retired)' },
+  'activity.tag.rename': { entity: ['activity'], summary: 'Library tag renamed or removed on an activity' },
+  'activity.group.create': { entity: ['activity_group'], summary: 'Library group created' },
+  'activity.group.update': { entity: ['activity_group'], summary: 'Library group renamed or described' },
+  'activity.group.delete': { entity: ['activity_group'], summary: 'Empty library group deleted' },
+  // participants' schedules and the jobs that make their tasks (decision 0044)
+  'participant.version.assign': { entity: ['participant'], summary: 'Participant put on a study version' },
+  'participant.dayZero': { entity: ['participant'], summary: "Participant's day zero set (schedule started)" },
+  'participant.milestones': { entity: ['participant'], summary: "Participant's milestone dates set or cleared" },
+  'participant.tasks.update': {
+    entity: ['participant'],
+    summary: "Participant's tasks made or moved from the schedule (added, moved, withdrawn)",
+  },
+  'participant.tasks.send': {
+    entity: ['participant'],
+    summary: 'Just-in-time or pre-screened tasks sent to the participant',
+  },
+  'participant.task.withdraw': {
+    entity: ['participant'],
+    summary: 'On-demand activity taken away from the participant',
+  },
+  'schedule.job.start': { entity: ['schedule_job'], summary: 'Schedule job started (tasks to be made)' },
+  'schedule.job.finish': { entity: ['schedule_job'], summary: 'Schedule job finished, or failed' },
   // studies themselves (decision 0031)
   'study.create': { entity: ['study'], summary: 'Study created in design, with its first draft version' },
   'study.update': { entity: ['study'], summary: 'Study details changed (name, code, languages, countries, …)' },
@@ -140,6 +178,10 @@ const AUDIT_ACTIONS = {
   'study.launch': { entity: ['study'], summary: 'Study launched: its readiness checked, it went live' },
   'study.build': { entity: ['study'], summary: 'Study build checked for launch readiness (the gaps found)' },
   'study.approval': { entity: ['study'], summary: 'Study approvals (internal, IRB/EC) recorded or withdrawn' },
+  'study.usdm.import': {
+    entity: ['study'],
+    summary: 'Study created from a CDISC USDM 4.0 study definition (what could not be mapped counted)',
+  },
   'study.duplicate': { entity: ['study'], summary: 'Study created as a copy of another study (content only)' },
   // sites and teams (decision 0032)
   'site.create': { entity: ['site'], summary: 'Site created' },

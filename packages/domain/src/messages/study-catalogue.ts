@@ -6,7 +6,9 @@
  * It is not re-exported by the package's index: through the index every bundle would keep it.
  */
 import type { CatalogueEntry } from './catalogue';
+import { ACTIVITY_BUILD_MESSAGES } from './activity-build-catalogue';
 import { STUDY_BUILD_MESSAGES } from './study-build-catalogue';
+import { SCHEDULE_MESSAGES } from './schedule-catalogue';
 import { SITE_TEAM_MESSAGES } from './sites-catalogue';
 import { registerMessages } from './translate';
 
@@ -36,12 +38,16 @@ export const STUDY_SECTION_TITLES = {
   'studyContent.section.webAgreement': { en: 'Web: agreement', es: 'Web: acuerdo' },
   'studyContent.section.webRegister': { en: 'Web: registration', es: 'Web: registro' },
   'studyContent.section.webPublish': { en: 'Web: publishing', es: 'Web: publicación' },
+  'studyContent.section.studyActivities': { en: 'Activities', es: 'Actividades' },
+  'studyContent.section.schedule': { en: 'Schedule', es: 'Calendario' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export const STUDY_MESSAGES = {
   ...STUDY_SECTION_TITLES,
   ...STUDY_BUILD_MESSAGES,
+  ...ACTIVITY_BUILD_MESSAGES,
   ...SITE_TEAM_MESSAGES,
+  ...SCHEDULE_MESSAGES,
   // ── versions and their content ─────────────────────────────────────────────────────────────
   'versions.noDraft': {
     en: 'This study has no draft version. Create a new version to make changes.',

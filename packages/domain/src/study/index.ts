@@ -13,3 +13,4 @@ export * from './translations';
 export * from './readiness';
 export * from './sites';
 export * from './products';
+export * from './content-activities';

@@ -5,6 +5,7 @@
  * per study) until published, when it is frozen; a published version can later be ARCHIVED; only a
  * draft may be deleted. The display rule of version names (C-171) is `shortenVersionName` (format.ts).
  */
+import { foldedKey } from '../activity/library';
 import { z } from 'zod';
 
 export const STUDY_STATUSES = ['DESIGN', 'LIVE', 'PAUSED', 'CLOSED', 'ARCHIVED', 'DELETED'] as const;
@@ -104,7 +105,7 @@ export const VersionNameSchema = z
  * (compatibility forms folded, spaces collapsed, case ignored).
  */
 export function versionNameKey(name: string): string {
-  return name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+  return foldedKey(name);
 }
 
 /** The name a new version gets when the person gives none: `v1`, `v2`, … by its number. */

@@ -17,4 +17,10 @@ export interface ParticipantsTable {
   locked_until: NullableTimestamp;
   created_at: Generated<Date>;
   updated_at: Timestamp;
+  /** IANA zone the participant's study days run in. */
+  time_zone: Generated<string>;
+  /** Day zero of the participant's schedule ('YYYY-MM-DD' in time_zone); null until triggered (E-125). */
+  day_zero: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The study version the participant is on; null: none assigned yet. */
+  version_id: string | null;
 }

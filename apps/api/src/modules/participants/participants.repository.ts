@@ -2,7 +2,7 @@
  * All SQL on participants. Environment-scoped: every lookup that serves a request takes the
  * request's environment, so TEST participants never appear in LIVE and the reverse.
  */
-import type { Expression, Selectable, SqlBool, Updateable } from 'kysely';
+import { type Expression, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Environment, ParticipantsTable } from '../../db/schema';
 
@@ -56,4 +56,66 @@ export async function updateParticipant(db: Db, id: string, values: Updateable<P
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+// ── schedule facts (decision 0044): the day zero as 'YYYY-MM-DD' text, whatever the driver does with dates ──
+
+const scheduleColumns = ['id', 'participant_code', 'study_id', 'environment', 'time_zone', 'version_id'] as const;
+
+export function findParticipantSchedule(db: Db, id: string) {
+  return db
+    .selectFrom('participants')
+    .select(scheduleColumns)
+    .select(sql<string | null>`to_char(day_zero, 'YYYY-MM-DD')`.as('day_zero'))
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export interface VersionBatch {
+  studyId: string;
+  environment: Environment;
+  versionId: string;
+  /** Only this participant (a job about one person). */
+  participantId: string | null;
+  /** Resume after this id (the job's cursor). */
+  after: string | null;
+  limit: number;
+}
+
+function onVersion(db: Db, b: Omit<VersionBatch, 'after' | 'limit'>) {
+  let q = db
+    .selectFrom('participants')
+    .where('study_id', '=', b.studyId)
+    .where('environment', '=', b.environment)
+    .where('version_id', '=', b.versionId);
+  if (b.participantId) q = q.where('id', '=', b.participantId);
+  return q;
+}
+
+/** The next batch of participants on a version, in id order after the cursor. */
+export function participantBatchOnVersion(db: Db, b: VersionBatch) {
+  let q = onVersion(db, b)
+    .select(scheduleColumns)
+    .select(sql<string | null>`to_char(day_zero, 'YYYY-MM-DD')`.as('day_zero'));
+  if (b.after) q = q.where('id', '>', b.after);
+  return q.orderBy('id').limit(b.limit).execute();
+}
+
+export async function countParticipantsOnVersion(db: Db, b: Omit<VersionBatch, 'after' | 'limit'>) {
+  const r = await onVersion(db, b)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** Ids of the participants that pass the caller's visibility predicate (aliases p and s), optionally at one site. */
+export async function visibleParticipantIds(
+  db: Db,
+  visible: Expression<SqlBool>,
+  filter: { ids?: readonly string[]; siteId?: string },
+) {
+  let q = db.selectFrom('participants as p').innerJoin('sites as s', 's.id', 'p.site_id').select('p.id').where(visible);
+  if (filter.ids) q = filter.ids.length ? q.where('p.id', 'in', filter.ids) : q.where(sql<boolean>`false`);
+  if (filter.siteId) q = q.where('p.site_id', '=', filter.siteId);
+  return (await q.execute()).map((r) => r.id);
 }

@@ -5,7 +5,12 @@ import type { DbCtx, ServiceCtx } from '../../kernel/context';
 import { fail } from '../../kernel/errors';
 import { hideUnblinded, participantsVisibleTo, requireStudy } from '../access/access.service';
 import {
+  countParticipantsOnVersion,
   findParticipantById,
+  findParticipantSchedule,
+  participantBatchOnVersion,
+  visibleParticipantIds,
+  type VersionBatch,
   findParticipantByUsername,
   findParticipantForUpdate,
   findVisibleParticipant,
@@ -53,3 +58,20 @@ export const participantByUsername = (ctx: Pick<ServiceCtx, 'db' | 'env'>, study
 /** Participants of a study with this e-mail address, in the context's environment. */
 export const participantsByEmail = (ctx: Pick<ServiceCtx, 'db' | 'env'>, studyId: string, email: string) =>
   listParticipantsByEmail(ctx.db, studyId, email, ctx.env);
+
+// ── schedule facts, for the schedules module (decision 0044) ─────────────────────────────────────
+
+export const participantSchedule = (ctx: DbCtx, id: string) => findParticipantSchedule(ctx.db, id);
+export const participantsOnVersion = (ctx: DbCtx, batch: VersionBatch) => participantBatchOnVersion(ctx.db, batch);
+export const participantCountOnVersion = (ctx: DbCtx, batch: Omit<VersionBatch, 'after' | 'limit'>) =>
+  countParticipantsOnVersion(ctx.db, batch);
+
+/** Of these participants (or of one site's), the ids the caller may see — row checks as one predicate. */
+export async function visibleParticipantsOf(
+  ctx: ServiceCtx,
+  studyId: string,
+  filter: { ids?: readonly string[]; siteId?: string },
+) {
+  const access = await requireStudy(ctx, studyId);
+  return visibleParticipantIds(ctx.db, participantsVisibleTo(ctx, access, { participant: 'p', site: 's' }), filter);
+}

@@ -207,6 +207,21 @@ export async function createStudy(ctx: ServiceCtx, input: StudyFields) {
   return toRecord(ctx, study);
 }
 
+/**
+ * A new study in design whose first draft holds the content given (a USDM import); audited as a creation.
+ * The content is the caller's to have checked.
+ */
+export async function createStudyWithContent(ctx: ServiceCtx, input: StudyFields, content: StudyContent) {
+  const study = await insertNewStudy(ctx, input, content);
+  ctx.audit({
+    action: 'study.create',
+    entityType: 'study',
+    entityId: study.id,
+    after: { ...(await auditView(ctx, study)), status: study.status, creatorRole: CREATOR_ROLE },
+  });
+  return toRecord(ctx, study);
+}
+
 /** PUT studies/{studyId}: the study's own fields, refused when someone saved since the editor read it. */
 export async function updateStudy(ctx: ServiceCtx, input: StudyFields & { studyId: string; revision: number }) {
   await requireEditableStudy(ctx, input.studyId);

@@ -6,6 +6,7 @@
  * Every change locks the study's version pointers first, so two changes of one study's versions run one
  * after the other.
  */
+import { freezeVersionRevisions } from '../activities/activities-plan.service';
 import type { StudyVersionSummary } from '@trialpath/contract';
 import {
   defaultVersionName,
@@ -178,6 +179,7 @@ export async function publishVersion(ctx: ServiceCtx, input: { studyId: string; 
   const content = contentOf(draft);
   const parts = await partsOf(ctx, draft);
   const diff = diffVersions(previous ? await partsOf(ctx, previous) : FIRST_PARTS(), parts);
+  await freezeVersionRevisions(ctx, content);
   const row = await markPublished(ctx.db, {
     id: versionId,
     content,

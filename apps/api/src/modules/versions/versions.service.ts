@@ -4,6 +4,7 @@
  * and a save over a newer one is refused (409 DRAFT_CONFLICT) instead of silently replacing it. A
  * published version is frozen (409 VERSION_IMMUTABLE); a closed study is read-only (409 STUDY_READ_ONLY).
  */
+import { checkVersionPlan } from '../activities/activities-plan.service';
 import {
   contentAuditItems,
   defaultStudyContent,
@@ -31,6 +32,7 @@ import { pointTestVersionAt, studyTextLanguages } from '../studies/studies.servi
 import {
   findDraft,
   findNewestPublished,
+  findVersion,
   insertVersion,
   isNameTaken,
   lockVersion,
@@ -194,6 +196,9 @@ export async function updateDraftSection<S extends StudyContentSection>(ctx: Ser
   const content = contentOf(version);
   const before = content[section];
   const after = checked.data as SectionValue<S>;
+  if (section === 'studyActivities' || section === 'schedule') {
+    await checkVersionPlan(ctx, studyId, section, { ...content, [section]: after });
+  }
   const unchanged = JSON.stringify(before) === JSON.stringify(after);
   const saved = unchanged
     ? version
@@ -219,5 +224,37 @@ export async function updateDraftSection<S extends StudyContentSection>(ctx: Ser
     revision,
     versionRevision: saved.revision,
     updatedAt: saved.updated_at.toISOString(),
+  };
+}
+
+/**
+ * A version of a study with its schedule plan and the activities it uses (decision 0044), for the
+ * schedules module; undefined when the version is not this study's.
+ */
+export async function versionSchedulePlan(ctx: DbCtx, studyId: string, versionId: string) {
+  const row = await findVersion(ctx.db, versionId);
+  if (!row || row.study_id !== studyId) return undefined;
+  const content = contentOf(row);
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    plan: content.schedule,
+    activities: content.studyActivities.items,
+  };
+}
+
+/** A version of a study as the design export reads it: its facts, content and sites (undefined: not this study's). */
+export async function versionForExport(ctx: DbCtx, studyId: string, versionId: string) {
+  const row = await findVersion(ctx.db, versionId);
+  if (!row || row.study_id !== studyId) return undefined;
+  const parts = await partsOf(ctx, row);
+  return {
+    number: row.number,
+    name: row.name,
+    status: row.status,
+    publishedAt: row.published_at ? row.published_at.toISOString() : undefined,
+    content: parts.content,
+    sites: (parts.sites ?? []) as VersionSite[],
   };
 }

@@ -9,12 +9,17 @@ export interface NavItem {
   label: string;
 }
 
-/** The main navigation's links: the studies when signed in, the demo mailbox in demo mode. */
+/** The main navigation's links: the studies and the activity library when signed in, the demo mailbox in demo mode. */
 export function useNavItems(): NavItem[] {
   const { t } = useTranslation();
   const signedIn = useSignedIn();
   const client = useClientQuery();
-  const links = signedIn ? [{ to: '/studies', label: t('app.studies') }] : [];
+  const links = signedIn
+    ? [
+        { to: '/studies', label: t('app.studies') },
+        { to: '/activity-library/home', label: t('app.activityLibrary') },
+      ]
+    : [];
   if (client.data?.demoMode) links.push({ to: '/dev/mailbox', label: t('app.mailbox') });
   return links;
 }

@@ -25,3 +25,25 @@ export function NewStudyButton() {
     </>
   );
 }
+
+const UsdmImportDialog = lazy(() =>
+  Promise.all([import('./UsdmImportDialog'), loadStaffMessages()]).then(([m]) => ({ default: m.UsdmImportDialog })),
+);
+
+/** "Import USDM 4.0": a study from another system's digital protocol (decision 0044), loaded on demand. */
+export function ImportUsdmButton() {
+  const { t } = useTranslation('studies');
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="default" onClick={() => setOpen(true)}>
+        {t('usdm.button')}
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <UsdmImportDialog onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useEndpointQuery } from '../../shared/queries';
-import { NewStudyButton } from './NewStudyButton';
+import { ImportUsdmButton, NewStudyButton } from './NewStudyButton';
 import { clickColumn, readListState, type SortField, toQuery, writeListState } from './list-state';
 import { StudyCard } from './StudyCard';
 import { studyColumns } from './study-columns';
@@ -54,6 +54,7 @@ export function StudiesPage() {
             onChange={(e) => setSearchInput(e.currentTarget.value)}
             w={{ base: '100%', sm: 320 }}
           />
+          {canCreate && <ImportUsdmButton />}
           {canCreate && <NewStudyButton />}
         </Group>
       </Group>

@@ -1,5 +1,31 @@
 /** The studies namespace in English: the studies list and a study's pages. */
 const texts = {
+  usdm: {
+    close: 'Close',
+    choose: 'Choose a file',
+    button: 'Import USDM 4.0',
+    title: 'A new study from a USDM 4.0 study definition',
+    intro:
+      'Choose a CDISC USDM 4.0 file (the digital protocol) from another system. The study, its eligibility, activities and schedule come into a new study in design; what cannot be mapped is listed.',
+    file: 'USDM 4.0 file (JSON)',
+    code: 'Code of the new study',
+    codeHint: 'Letters, digits and dashes; unique.',
+    name: 'Name',
+    nameHint: 'Leave empty to take the name in the file.',
+    cancel: 'Cancel',
+    import: 'Import',
+    chooseFile: 'Choose a file first.',
+    notJson: 'This file is not JSON: choose a USDM 4.0 study definition.',
+    failed: 'The study could not be imported.',
+    done: '{{name}} ({{code}}) is now a study in design.',
+    counts: '{{activities}} activities and {{schedules}} schedules were taken into its first draft.',
+    unmapped_one: '{{count}} item could not be mapped:',
+    unmapped_other: '{{count}} items could not be mapped:',
+    unmappedTable: 'What could not be mapped',
+    where: 'Where in the file',
+    why: 'Why',
+    open: 'Open the study',
+  },
   studies: {
     title: 'Studies',
     subtitle: 'Studies you are assigned to.',

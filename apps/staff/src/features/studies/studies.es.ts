@@ -3,6 +3,32 @@ import type en from './studies.en';
 
 /** The studies namespace in Spanish (the same keys as the English file). */
 const texts: TextsLike<typeof en> = {
+  usdm: {
+    close: 'Cerrar',
+    choose: 'Elija un archivo',
+    button: 'Importar USDM 4.0',
+    title: 'Un estudio nuevo a partir de una definición USDM 4.0',
+    intro:
+      'Elija un archivo CDISC USDM 4.0 (el protocolo digital) de otro sistema. El estudio, su elegibilidad, actividades y calendario pasan a un estudio nuevo en diseño; lo que no se pueda asignar se enumera.',
+    file: 'Archivo USDM 4.0 (JSON)',
+    code: 'Código del estudio nuevo',
+    codeHint: 'Letras, dígitos y guiones; único.',
+    name: 'Nombre',
+    nameHint: 'Déjelo vacío para tomar el nombre del archivo.',
+    cancel: 'Cancelar',
+    import: 'Importar',
+    chooseFile: 'Elija primero un archivo.',
+    notJson: 'Este archivo no es JSON: elija una definición de estudio USDM 4.0.',
+    failed: 'No se pudo importar el estudio.',
+    done: '{{name}} ({{code}}) es ahora un estudio en diseño.',
+    counts: 'Se incorporaron {{activities}} actividades y {{schedules}} calendarios a su primer borrador.',
+    unmapped_one: '{{count}} elemento no se pudo asignar:',
+    unmapped_other: '{{count}} elementos no se pudieron asignar:',
+    unmappedTable: 'Lo que no se pudo asignar',
+    where: 'Dónde en el archivo',
+    why: 'Por qué',
+    open: 'Abrir el estudio',
+  },
   studies: {
     title: 'Estudios',
     subtitle: 'Estudios a los que está asignado.',

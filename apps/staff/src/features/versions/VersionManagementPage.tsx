@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
+  exportStudyUsdm,
   archiveStudyVersion,
   checkStudyVersionName,
   createStudyDraft,
@@ -14,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, errorMessage } from '../../shared/api';
+import { saveFile } from '../../shared/download';
 import { invalidateEndpoints, useEndpointQuery } from '../../shared/queries';
 import { ReasonDialog } from '../../shared/ReasonDialog';
 import { useReasonLabels } from './VersionsFrame';
@@ -104,6 +106,16 @@ export function VersionManagementPage() {
       setDeleting(null);
     }
   };
+  /** The version's design as a CDISC USDM 4.0 study definition (the digital protocol), downloaded as JSON. */
+  const downloadUsdm = async (v: StudyVersionSummary) => {
+    setError(null);
+    try {
+      const r = await api.call(exportStudyUsdm, { params: { studyId, versionId: v.id } });
+      saveFile(r.fileName, 'application/json', JSON.stringify(r.document, null, 2));
+    } catch (e) {
+      setError(errorMessage(e, t('common.failed')));
+    }
+  };
   const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language) : '—');
   return (
     <VersionsFrame title={t('manage.title')} intro={t('manage.intro')}>
@@ -155,6 +167,9 @@ export function VersionManagementPage() {
                         </Button>
                       </>
                     )}
+                    <Button size="xs" variant="default" onClick={() => downloadUsdm(v)}>
+                      {t('manage.usdm')}
+                    </Button>
                     {v.status === 'PUBLISHED' && !v.isLive && !v.isTest && (
                       <Button size="xs" variant="default" onClick={() => setArchiving(v)}>
                         {t('manage.archive')}

@@ -47,6 +47,7 @@ const texts = {
     cancel: 'Cancel',
   },
   manage: {
+    usdm: 'USDM 4.0 file',
     title: 'Study versions',
     intro: 'Each version is a complete build of the study. Change the draft, publish it, then make it live.',
     createTitle: 'Create the next version',

@@ -50,6 +50,7 @@ const texts: TextsLike<typeof en> = {
     cancel: 'Cancelar',
   },
   manage: {
+    usdm: 'Archivo USDM 4.0',
     title: 'Versiones del estudio',
     intro:
       'Cada versión es una configuración completa del estudio. Modifique el borrador, publíquelo y después póngalo en producción.',

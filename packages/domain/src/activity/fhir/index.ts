@@ -2,3 +2,4 @@ export * from './types';
 export * from './questionnaire';
 export * from './response';
 export * from './conformance';
+export * from './import';

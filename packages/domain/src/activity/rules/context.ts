@@ -97,3 +97,14 @@ export function todayIso(ctx: RuleContext = {}): string {
 export function nowMinutes(ctx: RuleContext = {}): number {
   return zonedParts(ctx).minutes;
 }
+
+/** Whether the runtime knows an IANA time zone (a participant's zone must be one, or days drift). */
+export function isKnownTimeZone(tz: string): boolean {
+  if (tz.length === 0 || tz.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}

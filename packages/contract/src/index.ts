@@ -18,6 +18,7 @@ import * as studyDocuments from './study-documents';
 import * as iconLibrary from './icon-library';
 import * as studyPrototypes from './study-prototypes';
 import * as activities from './activities';
+import * as forms from './forms';
 import * as schedules from './schedules';
 import type { Endpoint } from './endpoint';
 
@@ -44,6 +45,7 @@ export * from './study-documents';
 export * from './icon-library';
 export * from './study-prototypes';
 export * from './activities';
+export * from './forms';
 export * from './schedules';
 export * from './client';
 export * from './upload';
@@ -78,6 +80,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   iconLibrary,
   studyPrototypes,
   activities,
+  forms,
   schedules,
 ]
   .flatMap((m) => endpointsOf(m as Record<string, unknown>))

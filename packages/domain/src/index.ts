@@ -22,3 +22,4 @@ export * from './legal/participant-legal';
 export * from './study/index';
 export * from './schedule/index';
 export * from './usdm/index';
+export * from './spirometry/index';

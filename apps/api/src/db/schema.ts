@@ -16,7 +16,13 @@ import type { ClientsTable, FeatureFlagsTable } from './schema/clients';
 import type { StoredFilesTable, StudyDocumentsTable } from './schema/files';
 import type { OutboxTable } from './schema/outbox';
 import type { ParticipantsTable } from './schema/participants';
-import type { ParticipantMilestonesTable, ParticipantTasksTable, ScheduleJobsTable } from './schema/schedules';
+import type {
+  ParticipantFormStatusesTable,
+  ParticipantMilestonesTable,
+  ParticipantSignoffsTable,
+  ParticipantTasksTable,
+  ScheduleJobsTable,
+} from './schema/schedules';
 import type { StudySiteSettingsTable } from './schema/sites';
 import type { SsoIdentitiesTable, SsoLoginStatesTable, SsoProvidersTable } from './schema/sso';
 import type {
@@ -74,6 +80,8 @@ export interface Database {
   participant_milestones: ParticipantMilestonesTable;
   participant_tasks: ParticipantTasksTable;
   schedule_jobs: ScheduleJobsTable;
+  participant_signoffs: ParticipantSignoffsTable;
+  participant_form_statuses: ParticipantFormStatusesTable;
   auth_sessions: AuthSessionsTable;
   refresh_tokens: RefreshTokensTable;
   password_tokens: PasswordTokensTable;

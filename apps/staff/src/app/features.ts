@@ -6,6 +6,7 @@ import { activitiesFeature } from '../features/activities/feature';
 import { authFeature } from '../features/auth/feature';
 import { customizeFeature } from '../features/customize/feature';
 import { devFeature } from '../features/dev/feature';
+import { edroFeature } from '../features/edro/feature';
 import { legalFeature } from '../features/legal/feature';
 import { schedulesFeature } from '../features/schedules/feature';
 import { sitesFeature } from '../features/sites/feature';
@@ -26,6 +27,7 @@ export const FEATURES: readonly Feature[] = [
   customizeFeature,
   activitiesFeature,
   schedulesFeature,
+  edroFeature,
 ];
 
 registerFeatureTexts(FEATURES);

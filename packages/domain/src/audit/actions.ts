@@ -169,6 +169,20 @@ const AUDIT_ACTIONS = {
     entity: ['participant'],
     summary: 'On-demand activity taken away from the participant',
   },
+  'participant.forms.status': {
+    entity: ['participant'],
+    summary: "Participant's form statuses changed (with the reason)",
+  },
+  'participant.signoff': { entity: ['participant'], summary: "Investigator signed the participant's forms" },
+  'participant.start.confirm': { entity: ['participant'], summary: 'Participant confirmed their study start' },
+  'participant.start.piConfirm': {
+    entity: ['participant'],
+    summary: "Investigator confirmed the participant's study start",
+  },
+  'participant.activities.disable': {
+    entity: ['participant'],
+    summary: "Participant's activities or notifications turned off or on",
+  },
   'schedule.job.start': { entity: ['schedule_job'], summary: 'Schedule job started (tasks to be made)' },
   'schedule.job.finish': { entity: ['schedule_job'], summary: 'Schedule job finished, or failed' },
   // studies themselves (decision 0031)

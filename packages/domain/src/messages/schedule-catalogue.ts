@@ -59,4 +59,48 @@ export const SCHEDULE_MESSAGES = {
     en: 'Only an on-demand activity that has not been answered can be taken away.',
     es: 'Solo se puede retirar una actividad a demanda que no se haya respondido.',
   },
+  'schedule.activitiesDisabled': {
+    en: 'Activities are turned off for this participant: turn them on again before sending any.',
+    es: 'Las actividades están desactivadas para este participante: vuelva a activarlas antes de enviar alguna.',
+  },
+  'schedule.noDayZero': {
+    en: 'The participant’s study start has not been set yet.',
+    es: 'Aún no se ha fijado el inicio del estudio del participante.',
+  },
+  'forms.sameStatus': {
+    en: 'The form already has this status.',
+    es: 'El formulario ya tiene este estado.',
+  },
+  'forms.participantAnswers': {
+    en: 'Only the participant’s answer completes this form: staff can mark it not done, or undo that.',
+    es: 'Solo la respuesta del participante completa este formulario: el personal puede marcarlo como no realizado o deshacerlo.',
+  },
+  'forms.moveNotAllowed': {
+    en: 'A form cannot go from this status to the one chosen.',
+    es: 'Un formulario no puede pasar de este estado al elegido.',
+  },
+  'forms.unknownForm': {
+    en: 'This form is not one of the participant’s.',
+    es: 'Este formulario no es uno de los del participante.',
+  },
+  'forms.noneAtMilestone': {
+    en: 'The participant has no such forms at this milestone.',
+    es: 'El participante no tiene formularios de este tipo en este hito.',
+  },
+  'forms.signoffBlocked': {
+    en: 'Every site form due so far must be completed or marked not done before signing: {count} are not.',
+    es: 'Todos los formularios del centro previstos hasta ahora deben estar completados o marcados como no realizados antes de firmar: faltan {count}.',
+  },
+  'forms.nothingToSign': {
+    en: 'There is nothing to sign yet: no form of the participant is due.',
+    es: 'Aún no hay nada que firmar: no hay ningún formulario del participante previsto.',
+  },
+  'forms.signoffMeaning': {
+    en: 'I have reviewed this participant’s data and confirm that it is accurate and complete.',
+    es: 'He revisado los datos de este participante y confirmo que son exactos y completos.',
+  },
+  'forms.piConfirmNeedsStart': {
+    en: 'There is no study start to confirm yet: set the participant’s day zero first.',
+    es: 'Aún no hay inicio del estudio que confirmar: fije primero el día cero del participante.',
+  },
 } as const satisfies Record<string, CatalogueEntry>;

@@ -10,6 +10,7 @@ import { ACTIVITY_BUILD_MESSAGES } from './activity-build-catalogue';
 import { STUDY_BUILD_MESSAGES } from './study-build-catalogue';
 import { SCHEDULE_MESSAGES } from './schedule-catalogue';
 import { SITE_TEAM_MESSAGES } from './sites-catalogue';
+import { SPIROMETRY_MESSAGES } from './spirometry-catalogue';
 import { registerMessages } from './translate';
 
 /** The title of each study content section (screens, conflict messages, translation reports). */
@@ -40,6 +41,7 @@ export const STUDY_SECTION_TITLES = {
   'studyContent.section.webPublish': { en: 'Web: publishing', es: 'Web: publicación' },
   'studyContent.section.studyActivities': { en: 'Activities', es: 'Actividades' },
   'studyContent.section.schedule': { en: 'Schedule', es: 'Calendario' },
+  'studyContent.section.spirometry': { en: 'Forced spirometry', es: 'Espirometría forzada' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export const STUDY_MESSAGES = {
@@ -48,6 +50,7 @@ export const STUDY_MESSAGES = {
   ...ACTIVITY_BUILD_MESSAGES,
   ...SITE_TEAM_MESSAGES,
   ...SCHEDULE_MESSAGES,
+  ...SPIROMETRY_MESSAGES,
   // ── versions and their content ─────────────────────────────────────────────────────────────
   'versions.noDraft': {
     en: 'This study has no draft version. Create a new version to make changes.',

@@ -45,6 +45,19 @@ describe('study content: every section has a default', () => {
     expect(content.webPublish).toEqual({ published: false, slug: null, searchDescription: {} });
   });
 
+  it('forced spirometry (decision 0045) starts disabled, 3 to 8 efforts, 150 mL, PEF recorded, alert below 70 %', () => {
+    expect(defaultStudyContent().spirometry).toEqual({
+      enabled: false,
+      minEfforts: 3,
+      maxEfforts: 8,
+      repeatabilityMl: 150,
+      recordPef: true,
+      lowRatioAlertPercent: 70,
+    });
+    const { spirometry: _omitted, ...older } = defaultStudyContent();
+    expect(StudyContentSchema.parse(older).spirometry.enabled).toBe(false);
+  });
+
   it('a stored content missing a section (added later to the model) reads as its default', () => {
     const { videos: _omitted, ...older } = defaultStudyContent();
     expect(StudyContentSchema.parse(older).videos).toEqual({ items: [] });
@@ -192,6 +205,11 @@ describe('section rules', () => {
     ['webHomepage', { heroImageFileId: 'x' }, { heroImageFileId: 'errors.invalidFormat' }],
     ['webPublish', { published: true }, { slug: 'errors.required' }],
     ['webPublish', { slug: 'My Study' }, { slug: 'errors.invalidFormat' }],
+    ['spirometry', { minEfforts: 2 }, { minEfforts: 'errors.tooSmall' }],
+    ['spirometry', { minEfforts: 5, maxEfforts: 4 }, { maxEfforts: 'spirometry.maxBelowMin' }],
+    ['spirometry', { repeatabilityMl: 300 }, { repeatabilityMl: 'errors.tooLarge' }],
+    ['spirometry', { lowRatioAlertPercent: 95 }, { lowRatioAlertPercent: 'errors.tooLarge' }],
+    ['spirometry', { device: 'x' }, { device: 'errors.unknownField' }],
   ] as [StudyContentSection, unknown, Record<string, string>][])('%s: %j → %j', (section, value, expected) => {
     expect(problems(section, value)).toEqual(expected);
   });
@@ -226,6 +244,7 @@ describe('section rules', () => {
     ['appDescription', { title: { en: 'Sleep' }, description: { en: '<p>About</p>' } }],
     ['infoScreens', { screens: [{ id: 'i1', title: { en: 'Info' }, imageFileId: FILE }] }],
     ['marketing', { headline: { en: 'Join' }, contactEmail: 'study@example.org' }],
+    ['spirometry', { enabled: true, minEfforts: 4, maxEfforts: 6, repeatabilityMl: 100, lowRatioAlertPercent: 65.5 }],
   ] as [StudyContentSection, unknown][])('%s accepts %j', (section, value) => {
     expect(problems(section, value)).toEqual({});
   });

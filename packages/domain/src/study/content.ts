@@ -12,11 +12,17 @@ import { contrastColor } from '../color';
 import type { STUDY_SECTION_TITLES } from '../messages/study-catalogue';
 import { ACTIVITY_SECTION_BUILDERS } from './content-activities';
 import { APP_SECTION_BUILDERS } from './content-app';
+import { EDRO_SECTION_BUILDERS } from './content-edro';
 import { type TextKit, textKit } from './content-fields';
 import { WEB_SECTION_BUILDERS } from './content-web';
 import type { TextRules } from './localized';
 
-const SECTION_BUILDERS = { ...APP_SECTION_BUILDERS, ...WEB_SECTION_BUILDERS, ...ACTIVITY_SECTION_BUILDERS };
+const SECTION_BUILDERS = {
+  ...APP_SECTION_BUILDERS,
+  ...WEB_SECTION_BUILDERS,
+  ...ACTIVITY_SECTION_BUILDERS,
+  ...EDRO_SECTION_BUILDERS,
+};
 type Builders = typeof SECTION_BUILDERS;
 
 /** The sections, in the order the study build lists them. */
@@ -43,6 +49,7 @@ export const STUDY_CONTENT_SECTIONS = [
   'webPublish',
   'studyActivities',
   'schedule',
+  'spirometry',
 ] as const satisfies readonly (keyof Builders)[];
 export type StudyContentSection = (typeof STUDY_CONTENT_SECTIONS)[number];
 

@@ -14,3 +14,4 @@ export * from './readiness';
 export * from './sites';
 export * from './products';
 export * from './content-activities';
+export * from './content-edro';

@@ -23,4 +23,12 @@ export interface ParticipantsTable {
   day_zero: ColumnType<string | null, string | null | undefined, string | null>;
   /** The study version the participant is on; null: none assigned yet. */
   version_id: string | null;
+  /** The study start (E-133): confirmed by the participant, by the investigator, moved after it was set. */
+  start_confirmed_at: NullableTimestamp;
+  start_pi_confirmed_at: NullableTimestamp;
+  start_pi_confirmed_by: string | null;
+  start_rescheduled: Generated<boolean>;
+  /** E-135: no activities offered, no reminders sent, until turned on again. */
+  activities_disabled: Generated<boolean>;
+  notifications_disabled: Generated<boolean>;
 }

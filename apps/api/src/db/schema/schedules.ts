@@ -68,3 +68,27 @@ export interface ScheduleJobsTable {
   created_at: Timestamp;
   finished_at: NullableTimestamp;
 }
+
+export interface ParticipantSignoffsTable {
+  id: Generated<string>;
+  participant_id: string;
+  study_id: string;
+  milestone_id: string | null;
+  signed_by: string;
+  signer_name: string;
+  meaning: string;
+  /** The forms as they stood when signed. */
+  forms: Json<{ taskId: string; activityId: string; status: string }[]>;
+  signed_at: Timestamp;
+}
+
+export interface ParticipantFormStatusesTable {
+  task_id: string;
+  activity_id: string;
+  participant_id: string;
+  status: 'NOT_STARTED' | 'IN_PROGRESS' | 'COMPLETED' | 'NOT_DONE';
+  reason: string | null;
+  set_by: string | null;
+  set_at: Timestamp;
+  signoff_id: string | null;
+}

@@ -5,10 +5,10 @@
  */
 import type { StudyContent } from '@trialpath/domain';
 import type { MessageKey } from '@trialpath/domain';
-import type { ServiceCtx } from '../../kernel/context';
+import type { DbCtx, ServiceCtx } from '../../kernel/context';
 import { fail } from '../../kernel/errors';
 import { messageRef } from '@trialpath/domain';
-import { activateDraftRevisions, studyActivitiesByIds } from './activities.repository';
+import { activateDraftRevisions, studyActivitiesByIds, studyActivityFacts } from './activities.repository';
 
 const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
@@ -86,4 +86,15 @@ export async function freezeVersionRevisions(ctx: ServiceCtx, content: Plan) {
       after: { number: r.number, status: r.status, byPublish: true },
     });
   }
+}
+
+/** Identifier, name and kind of the study's activities among these ids, by id (other ids are left out). */
+export async function activityFacts(ctx: DbCtx, studyId: string, ids: Iterable<string>) {
+  const rows = await studyActivityFacts(ctx.db, studyId, [...new Set(ids)].filter(isUuid));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { id: r.id, identifier: r.identifier, kind: r.kind, name: r.title.en ?? Object.values(r.title)[0] ?? null },
+    ]),
+  );
 }

@@ -244,6 +244,17 @@ export function studyActivitiesByIds(db: Db, studyId: string, ids: readonly stri
     .execute();
 }
 
+/** Identifier, name and kind of a study's activities among these ids. */
+export function studyActivityFacts(db: Db, studyId: string, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('activities')
+    .select(['id', 'identifier', 'title', 'kind'])
+    .where('study_id', '=', studyId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
 /** Make the DRAFT revisions among these ACTIVE (a published version freezes what it uses). */
 export function activateDraftRevisions(db: Db, revisionIds: readonly string[], by: string) {
   if (revisionIds.length === 0) return Promise.resolve([] as RevisionRow[]);

@@ -1,6 +1,7 @@
 /**
  * Re-authentication with the current password before a change that would hand the account to whoever holds a
- * stolen access token: a new password, e-mail address or mobile number (decisions 0022, 0028). A wrong password
+ * stolen access token: a new password, e-mail address or mobile number (decisions 0022, 0028); and as the
+ * password component of an electronic signature (21 CFR 11.200, decision 0046). A wrong password
  * counts toward the sign-in lockout, so the token cannot be used to guess the password behind it.
  */
 import { attemptsRemaining, evaluateFailedAttempt, isLocked, messageRef, minutesRemaining } from '@trialpath/domain';
@@ -18,7 +19,7 @@ export async function requireCurrentPassword(
   ctx: ServiceCtx,
   user: UserRow,
   password: string,
-  change: 'password' | 'email' | 'mobile',
+  change: 'password' | 'email' | 'mobile' | 'signature',
 ): Promise<void> {
   const state = { failedAttempts: user.failed_attempts, lockedUntil: user.locked_until };
   const now = new Date();

@@ -66,6 +66,13 @@ export function findParticipantSchedule(db: Db, id: string) {
   return db
     .selectFrom('participants')
     .select(scheduleColumns)
+    .select([
+      'start_confirmed_at',
+      'start_pi_confirmed_at',
+      'start_rescheduled',
+      'activities_disabled',
+      'notifications_disabled',
+    ])
     .select(sql<string | null>`to_char(day_zero, 'YYYY-MM-DD')`.as('day_zero'))
     .where('id', '=', id)
     .executeTakeFirst();
@@ -112,10 +119,11 @@ export async function countParticipantsOnVersion(db: Db, b: Omit<VersionBatch, '
 export async function visibleParticipantIds(
   db: Db,
   visible: Expression<SqlBool>,
-  filter: { ids?: readonly string[]; siteId?: string },
+  filter: { ids?: readonly string[]; siteId?: string; activitiesEnabled?: boolean },
 ) {
   let q = db.selectFrom('participants as p').innerJoin('sites as s', 's.id', 'p.site_id').select('p.id').where(visible);
   if (filter.ids) q = filter.ids.length ? q.where('p.id', 'in', filter.ids) : q.where(sql<boolean>`false`);
   if (filter.siteId) q = q.where('p.site_id', '=', filter.siteId);
+  if (filter.activitiesEnabled) q = q.where('p.activities_disabled', '=', false);
   return (await q.execute()).map((r) => r.id);
 }

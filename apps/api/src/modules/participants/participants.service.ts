@@ -70,8 +70,14 @@ export const participantCountOnVersion = (ctx: DbCtx, batch: Omit<VersionBatch, 
 export async function visibleParticipantsOf(
   ctx: ServiceCtx,
   studyId: string,
-  filter: { ids?: readonly string[]; siteId?: string },
+  filter: { ids?: readonly string[]; siteId?: string; activitiesEnabled?: boolean },
 ) {
   const access = await requireStudy(ctx, studyId);
   return visibleParticipantIds(ctx.db, participantsVisibleTo(ctx, access, { participant: 'p', site: 's' }), filter);
+}
+
+/** The caller's visibility predicate over a study's participants, for a query joining them as `p` and sites as `s`. */
+export async function participantVisibility(ctx: ServiceCtx, studyId: string, participant: 'p', site: 's') {
+  const access = await requireStudy(ctx, studyId);
+  return participantsVisibleTo(ctx, access, { participant, site });
 }

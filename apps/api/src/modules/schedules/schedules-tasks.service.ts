@@ -7,7 +7,7 @@ import type { ParticipantTask } from '@trialpath/contract';
 import { messageRef } from '@trialpath/domain';
 import type { ServiceCtx } from '../../kernel/context';
 import { fail } from '../../kernel/errors';
-import { participantSummary, visibleParticipantsOf } from '../participants/participants.service';
+import { participantSchedule, participantSummary, visibleParticipantsOf } from '../participants/participants.service';
 import { complianceCounts, findTask, listSendable, markSent, withdrawTask } from './schedules.repository';
 import { taskView } from './schedules.service';
 
@@ -89,6 +89,8 @@ function auditSent(ctx: ServiceCtx, sent: { id: string; participant_id: string }
 
 export async function sendTasks(ctx: ServiceCtx, input: { studyId: string; participantId: string; taskIds: string[] }) {
   await participantSummary(ctx, input);
+  if ((await participantSchedule(ctx, input.participantId))?.activities_disabled)
+    throw fail('CONFLICT', undefined, { message: messageRef('schedule.activitiesDisabled') });
   const sent = await markSent(ctx.db, { participantIds: [input.participantId], taskIds: input.taskIds });
   if (sent.length === 0) throw fail('CONFLICT', undefined, { message: messageRef('schedule.nothingToSend') });
   auditSent(ctx, sent, {});
@@ -96,7 +98,8 @@ export async function sendTasks(ctx: ServiceCtx, input: { studyId: string; parti
 }
 
 export async function sendSiteTasks(ctx: ServiceCtx, input: { studyId: string; siteId: string; scheduleId: string }) {
-  const ids = await visibleParticipantsOf(ctx, input.studyId, { siteId: input.siteId });
+  // participants whose activities are turned off are passed over (E-135)
+  const ids = await visibleParticipantsOf(ctx, input.studyId, { siteId: input.siteId, activitiesEnabled: true });
   const sent = await markSent(ctx.db, { participantIds: ids, scheduleId: input.scheduleId });
   if (sent.length === 0) throw fail('CONFLICT', undefined, { message: messageRef('schedule.nothingToSend') });
   auditSent(ctx, sent, { siteId: input.siteId, scheduleId: input.scheduleId });

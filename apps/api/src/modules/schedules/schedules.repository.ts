@@ -158,7 +158,7 @@ export interface TaskFilter {
 }
 
 /** The status a participant sees now, in SQL (the same rule as the service's `taskStatus`). */
-const seenStatus = (now: Date) => sql<string>`case
+export const seenStatus = (now: Date) => sql<string>`case
   when status = 'WITHDRAWN' then 'WITHDRAWN'
   when status = 'COMPLETED' or answered_at is not null then 'COMPLETED'
   when status = 'EXPIRED' or (closes_at is not null and closes_at <= ${now}) then 'EXPIRED'

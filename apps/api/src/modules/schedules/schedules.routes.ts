@@ -1,5 +1,14 @@
 import {
   assignParticipantVersion,
+  confirmOwnStudyStart,
+  confirmParticipantStudyStart,
+  getDashboardActivities,
+  getParticipantFormStatuses,
+  getParticipantFullDetail,
+  getParticipantStudyStart,
+  setParticipantActivitiesDisabled,
+  setParticipantFormStatuses,
+  signOffParticipant,
   computeCompliance,
   getParticipantCompliance,
   listJustInTimeTasks,
@@ -13,7 +22,9 @@ import {
   triggerDayZero,
 } from '@trialpath/contract';
 import { route } from '../../http/context';
+import * as forms from './forms.service';
 import * as tasks from './schedules-tasks.service';
+import * as start from './start.service';
 import * as schedules from './schedules.service';
 
 export const scheduleRoutes = [
@@ -36,4 +47,16 @@ export const scheduleTaskRoutes = [
   route(sendJustInTimeTasks, (ctx) => tasks.sendTasks(ctx, { ...ctx.params, ...ctx.body })),
   route(sendSiteJustInTimeTasks, (ctx) => tasks.sendSiteTasks(ctx, { ...ctx.params, ...ctx.body })),
   route(withdrawOnDemandTask, (ctx) => tasks.withdrawOnDemand(ctx, ctx.params)),
+];
+
+export const participantFormRoutes = [
+  route(getParticipantFormStatuses, (ctx) => forms.formStatusList(ctx, { ...ctx.params, ...ctx.query })),
+  route(setParticipantFormStatuses, (ctx) => forms.setFormStatuses(ctx, { ...ctx.params, ...ctx.body })),
+  route(signOffParticipant, (ctx) => forms.signOff(ctx, { ...ctx.params, ...ctx.body })),
+  route(getParticipantStudyStart, (ctx) => start.studyStart(ctx, ctx.params)),
+  route(confirmParticipantStudyStart, (ctx) => start.confirmStartAsPi(ctx, ctx.params)),
+  route(confirmOwnStudyStart, (ctx) => start.confirmOwnStart(ctx)),
+  route(setParticipantActivitiesDisabled, (ctx) => start.setDisabled(ctx, { ...ctx.params, ...ctx.body })),
+  route(getParticipantFullDetail, (ctx) => start.fullDetail(ctx, { ...ctx.params, ...ctx.query })),
+  route(getDashboardActivities, (ctx) => start.dashboardActivities(ctx, ctx.params)),
 ];

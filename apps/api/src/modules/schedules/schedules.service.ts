@@ -149,13 +149,19 @@ export async function triggerDayZero(
   const date = input.date ?? dateInZone(new Date(), timeZone);
   if (Number.isNaN(Date.parse(`${date}T00:00:00Z`)))
     throw fieldProblem('VALIDATION_FAILED', 'date', 'errors.invalidFormat');
-  await changeParticipant(ctx, input.participantId, { day_zero: date, time_zone: timeZone });
+  // a start moved after it was set is a reschedule: both confirmations are asked for again (E-133)
+  const moved = before.day_zero !== null && before.day_zero !== date;
+  await changeParticipant(ctx, input.participantId, {
+    day_zero: date,
+    time_zone: timeZone,
+    ...(moved && { start_rescheduled: true, start_confirmed_at: null, start_pi_confirmed_at: null }),
+  });
   ctx.audit({
     action: 'participant.dayZero',
     entityType: 'participant',
     entityId: input.participantId,
     before: { dayZero: before.day_zero, timeZone: before.time_zone },
-    after: { dayZero: date, timeZone },
+    after: { dayZero: date, timeZone, ...(moved && { rescheduled: true }) },
   });
   await startJob(ctx, input.studyId, input.participantId);
   return scheduleView(ctx, input.studyId, input.participantId);

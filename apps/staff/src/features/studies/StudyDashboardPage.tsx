@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Box, Card, Group, Paper, SimpleGrid, Stack, Table
 import { useMediaQuery } from '@mantine/hooks';
 import { getStudy, type ResponseOf, type StaffUser } from '@trialpath/contract';
 import {
+  can,
   countryName,
   FEATURE_FLAGS,
   isFeatureEnabled,
@@ -20,6 +21,7 @@ import { storage } from '../../shared/storage';
 import { useStudyFeatures } from '../../shared/study-features';
 import { customizeNavItems, studyNavItems } from './study-nav';
 import { StatusBadge } from './StatusBadge';
+import { DashboardActivities } from './DashboardActivities';
 import { useEndpointQuery } from '../../shared/queries';
 
 type StudyDetails = ResponseOf<typeof getStudy>;
@@ -66,6 +68,7 @@ export function StudyDashboardPage() {
     : false;
   // what this page offers comes from the per-study token's authorities.
   const nav = studyNavItems(studyId, authoritiesFor(studyId, storage), { twin: isTwin, testPortal });
+  const seesAnalytics = authoritiesFor(studyId, storage).some((a) => can(a, 'analytics.view'));
   const customizeNav = customizeNavItems(studyId, authoritiesFor(studyId, storage), { twin: isTwin });
   // the stored user carries the per-study role after entering the study.
   const user = storage.getUser<StaffUser & { readOnly?: boolean }>();
@@ -230,6 +233,7 @@ export function StudyDashboardPage() {
           </Table>
         )}
       </Paper>
+      {seesAnalytics && <DashboardActivities studyId={studyId} />}
     </Stack>
   );
 }

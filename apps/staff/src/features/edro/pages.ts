@@ -1,0 +1,2 @@
+/** The edro feature's screens, one chunk (decision 0019). */
+export { ForcedSpirometryPage } from './SpirometryPage';

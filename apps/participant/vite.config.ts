@@ -42,6 +42,9 @@ export default defineConfig({
         // zod's schema builders have no side effects: a schema no endpoint of this bundle uses is left out.
         manualPureFunctions: ['z'],
       },
+      // Everything the first screen needs in one chunk: left to itself, rolldown splits the modules the lazy
+      // pages share with the first screen (the activity player's) into small chunks that compress worse.
+      output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] } },
     },
   },
 });

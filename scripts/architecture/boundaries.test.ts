@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { type ImportEdge, importsUnder } from './imports';
 
-const isTest = (file: string) => /\.test\.tsx?$|\/test\/|test-utils|test-setup/.test(file);
+const isTest = (file: string) => /\.test\.tsx?$|\/test\/|test-utils|test-kit|test-setup/.test(file);
 const show = (e: ImportEdge) => `${e.from} → ${e.to ?? e.specifier}`;
 
 /**
@@ -17,7 +17,13 @@ const WORKSPACE_DEPENDENCIES: Record<string, readonly string[]> = {
   'packages/contract/src': ['@trialpath/domain'],
   'packages/ui/src': ['@trialpath/domain', '@trialpath/contract'],
   'apps/staff/src': ['@trialpath/domain', '@trialpath/domain/staff-messages', '@trialpath/contract', '@trialpath/ui'],
-  'apps/participant/src': ['@trialpath/domain', '@trialpath/contract', '@trialpath/ui'],
+  // the activity messages come with the activity player, which loads on demand
+  'apps/participant/src': [
+    '@trialpath/domain',
+    '@trialpath/domain/activity-messages',
+    '@trialpath/contract',
+    '@trialpath/ui',
+  ],
   'apps/api/src': ['@trialpath/domain', '@trialpath/domain/staff-messages', '@trialpath/contract'],
 };
 

@@ -46,6 +46,11 @@ export interface AppConfig {
    * S3_REGION are all set.
    */
   files: FileStorageConfig;
+  /**
+   * Push services the server may send Web Push to besides the browsers' own (the domain's
+   * KNOWN_PUSH_SERVICE_HOSTS), as host[:port]: PUSH_SERVICE_HOSTS, comma-separated (decision D-092).
+   */
+  pushServiceHosts: string[];
 }
 
 export type FileStorageConfig =
@@ -137,6 +142,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pollMs: Number(env.OUTBOX_POLL_MS ?? 5000),
     },
     files: fileStorageConfig(env, dataDir),
+    pushServiceHosts: (env.PUSH_SERVICE_HOSTS ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
   };
 }
 
@@ -168,6 +177,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     },
     // Outside the repository: what tests store is thrown away with the machine's temporary files.
     files: { backend: 'directory', dir: path.join(tmpdir(), 'trialpath-test-files') },
+    pushServiceHosts: [],
     ...overrides,
   };
 }

@@ -1,7 +1,9 @@
 /** Every handler, one list per area; app.ts refuses to start if an ENDPOINT has none. */
 import type { RouteDef } from './http/context';
 import { activityRoutes } from './modules/activities/activities.routes';
+import { consentRoutes, consentSigningRoutes } from './modules/consent/consent.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
+import { responseRoutes } from './modules/responses/responses.routes';
 import { participantFormRoutes, scheduleRoutes, scheduleTaskRoutes } from './modules/schedules/schedules.routes';
 import { accountAdminRoutes } from './modules/auth/account-admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -13,6 +15,7 @@ import { iconLibraryRoutes } from './modules/versions/versions-icons.routes';
 import { flagRoutes } from './modules/flags/flags.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { participantRoutes } from './modules/participants/participants.routes';
+import { enrolmentRoutes } from './modules/enrolment/enrolment.routes';
 import { documentRoutes } from './modules/files/documents.routes';
 import { siteRoutes } from './modules/sites/sites.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
@@ -22,6 +25,7 @@ import { profileRoutes } from './modules/users/profile.routes';
 import { versionRoutes } from './modules/versions/versions.routes';
 import { prototypeRoutes } from './modules/versions/versions-prototype.routes';
 import { userRoutes } from './modules/users/users.routes';
+import { pushRoutes } from './modules/push/push.routes';
 
 export const ALL_ROUTES: readonly RouteDef[] = [
   ...clientRoutes,
@@ -37,6 +41,7 @@ export const ALL_ROUTES: readonly RouteDef[] = [
   ...studyBuildRoutes,
   ...versionRoutes,
   ...participantRoutes,
+  ...enrolmentRoutes,
   ...ssoRoutes,
   ...siteRoutes,
   ...documentRoutes,
@@ -47,5 +52,9 @@ export const ALL_ROUTES: readonly RouteDef[] = [
   ...scheduleRoutes,
   ...scheduleTaskRoutes,
   ...participantFormRoutes,
+  ...responseRoutes,
   ...exportRoutes,
+  ...pushRoutes,
+  ...consentRoutes,
+  ...consentSigningRoutes,
 ];

@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { runMigrations } from './db/migrate';
 import { openDatabase } from './db/open';
 import { configuredSenders, startOutboxWorker } from './modules/outbox/outbox.job';
+import { ensurePushKeys, startPushWorker } from './modules/push/push.job';
 import { startScheduleWorker } from './modules/schedules/schedules.job';
 import { createPlatform } from './platform';
 import { seedDemo } from './seed/demo';
@@ -14,7 +15,13 @@ async function main() {
   const applied = await runMigrations(handle);
   const platform = createPlatform(handle.db, config);
   if (config.demoMode && (await seedDemo(platform))) console.log('› demo data set written (password Trialpath#1)');
+  // Web Push: the VAPID key pair is made on the first start (decision D-092)
+  const pushKeys = await ensurePushKeys(platform);
   const app = await buildApp({ db: handle.db, config });
+  if (!pushKeys.readable)
+    app.log.error(
+      'the stored VAPID private key cannot be read with this JWT_SECRET: push notifications cannot be sent',
+    );
   if (applied.length) app.log.info({ applied }, 'migrations applied');
   const senders = configuredSenders(config);
   const outbox = Object.keys(senders).length
@@ -23,6 +30,8 @@ async function main() {
   app.log.info({ channels: Object.keys(senders) }, 'outbox delivery');
   // participants' tasks are made by jobs the staff screens poll (E-139…E-142): picked up within half a second
   const schedules = startScheduleWorker(platform, 500, app.log);
+  // push messages (test pushes) are sent within a second, with no transaction open
+  const pushes = startPushWorker(platform, 1000, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -33,6 +42,7 @@ async function main() {
       await app.close(); // stops accepting, lets in-flight requests finish
       await outbox?.stop();
       await schedules.stop();
+      await pushes.stop();
       await handle.close();
     } finally {
       process.exit(0);

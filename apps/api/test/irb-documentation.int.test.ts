@@ -10,9 +10,8 @@ import {
   listIrbDocuments,
   publishStudyVersion,
 } from '@trialpath/contract';
-import { inflateSync } from 'node:zlib';
 import { sql } from 'kysely';
-import { PDFDocument } from 'pdf-lib';
+import { pdfOf } from './support/pdf-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditActions, call, createTestApp, idOf, latestOutbox, staffAccess, type TestApp } from './helpers';
 
@@ -40,28 +39,6 @@ const generate = (body: unknown, o: { user?: string; studyId?: string } = {}) =>
     body,
     token: tokens[o.user ?? 'studyadmin'],
   });
-
-/** The PDF's text lines: its content streams inflated, each `<hex> Tj` decoded (WinAnsi ≈ latin1). */
-async function pdfOf(base64: string) {
-  const bytes = Buffer.from(base64, 'base64');
-  const doc = await PDFDocument.load(bytes);
-  const raw = bytes.toString('latin1');
-  // A compressed stream may itself end in \r: try the bytes with and without it (the PDF's date varies run to run).
-  const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)(\r?)\nendstream/g)].map((m) => {
-    for (const candidate of [m[1]!, m[1]! + m[2]!]) {
-      try {
-        return inflateSync(Buffer.from(candidate, 'latin1')).toString('latin1');
-      } catch {
-        // not this one
-      }
-    }
-    return m[1]!;
-  });
-  const lines = streams.flatMap((s) =>
-    [...s.matchAll(/<([0-9A-Fa-f]+)> Tj/g)].map((m) => Buffer.from(m[1]!, 'hex').toString('latin1')),
-  );
-  return { doc, text: lines.join('\n'), bytes };
-}
 
 async function publishV2WithChangedWelcome() {
   await sql`update study_versions set content = jsonb_set(content, '{welcomeScreens,screens,0,title,en}', '"Welcome to the study, version two"'::jsonb)

@@ -122,6 +122,51 @@ export const SECTION_EXAMPLES: Record<StudyContentSection, SectionExample> = {
       key: 'studyContent.videoSource',
     },
   },
+  consents: {
+    valid: {
+      items: [
+        {
+          id: 'main',
+          name: { en: 'Main consent' },
+          sections: [{ id: 's1', title: { en: 'Why' }, body: { en: '<p>Because</p>' } }],
+          quiz: [
+            {
+              id: 'q1',
+              question: { en: 'Can you leave?' },
+              options: [
+                { id: 'yes', text: { en: 'Yes' } },
+                { id: 'no', text: { en: 'No' } },
+              ],
+              correctOptionId: 'yes',
+            },
+          ],
+        },
+      ],
+    },
+    bad: {
+      value: {
+        items: [
+          {
+            id: 'main',
+            name: { en: 'Main' },
+            quiz: [
+              {
+                id: 'q1',
+                question: { en: 'Q' },
+                options: [
+                  { id: 'a', text: { en: 'A' } },
+                  { id: 'b', text: { en: 'B' } },
+                ],
+                correctOptionId: 'c',
+              },
+            ],
+          },
+        ],
+      },
+      field: 'value.items.0.quiz.0.correctOptionId',
+      key: 'studyContent.correctOptionMissing',
+    },
+  },
   cohorts: {
     valid: { items: [{ id: 'arm-a', name: { en: 'Arm A' } }] },
     bad: {

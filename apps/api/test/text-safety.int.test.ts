@@ -83,13 +83,16 @@ describe('a reason for change holding a lone surrogate or NUL is refused, so the
   });
 });
 
-/** Path values each endpoint's params schema accepts (an id, or the first choice of a list such as `:type`). */
+/** Path values that are not ids: a language code. */
+const SAMPLE_PARAMS: Record<string, string> = { language: 'es' };
+
+/** Path values each endpoint's params schema accepts (an id, a language, or the first choice of a list such as `:type`). */
 function wellFormedParams(e: Endpoint): Record<string, string> {
   const shape = (e.params as { shape?: Record<string, { options?: readonly string[] }> } | undefined)?.shape ?? {};
   return Object.fromEntries(
     [...e.path.matchAll(/:(\w+)/g)].map((m) => [
       m[1]!,
-      shape[m[1]!]?.options?.[0] ?? '00000000-0000-4000-8000-000000000000',
+      shape[m[1]!]?.options?.[0] ?? SAMPLE_PARAMS[m[1]!] ?? '00000000-0000-4000-8000-000000000000',
     ]),
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as filesContract from './files';
 import * as activitiesContract from './activities';
+import * as consentContract from './consent';
 import * as documentsContract from './study-documents';
 import {
   callEnvironment,
@@ -144,9 +145,25 @@ describe('endpoint metadata: the data space of a call (A-151–A-153)', () => {
         'importStudyUsdm',
       ]),
     );
+    // The consents and cohorts are sections of the study draft (decision D-018): neutral like the draft.
+    const consentConfiguration = [
+      ...ENDPOINTS.filter((e) => Object.values(consentContract).includes(e as never)),
+      ...Object.values(consentContract.CONSENT_PART_ENDPOINTS),
+    ].map((e) => e.id);
+    expect(consentConfiguration).toEqual(expect.arrayContaining(['getConsentConfiguration', 'updateConsentQuiz']));
+    // Participant enrolment's calls by an account's id or a link's token: the record says its data space (D-025, D-057).
+    const enrolmentRecords = [
+      'verifyParticipantCode',
+      'resendParticipantCode',
+      'checkParticipantVerificationLink',
+      'confirmParticipantVerificationLink',
+      'getParticipantResetLink',
+    ];
     expect(neutral.sort()).toEqual(
       [
         ...new Set([
+          ...consentConfiguration,
+          ...enrolmentRecords,
           ...authArea,
           ...studyDraft,
           ...accounts,

@@ -2,6 +2,7 @@ import * as auth from './auth';
 import * as identity from './identity';
 import * as participant from './participant';
 import * as participantAccount from './participant-account';
+import * as participantEnrolment from './participant-enrolment';
 import * as sites from './sites';
 import * as sso from './sso';
 import * as profile from './profile';
@@ -20,6 +21,10 @@ import * as studyPrototypes from './study-prototypes';
 import * as activities from './activities';
 import * as forms from './forms';
 import * as schedules from './schedules';
+import * as responses from './responses';
+import * as push from './push';
+import * as consent from './consent';
+import * as consentSigning from './consent-signing';
 import type { Endpoint } from './endpoint';
 
 export * from './endpoint';
@@ -28,6 +33,7 @@ export * from './auth';
 export * from './identity';
 export * from './participant';
 export * from './participant-account';
+export * from './participant-enrolment';
 export * from './passwords';
 export * from './sites';
 export * from './sso';
@@ -47,6 +53,10 @@ export * from './study-prototypes';
 export * from './activities';
 export * from './forms';
 export * from './schedules';
+export * from './responses';
+export * from './push';
+export * from './consent';
+export * from './consent-signing';
 export * from './client';
 export * from './upload';
 export * from './request';
@@ -71,6 +81,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   irbDocumentation,
   participant,
   participantAccount,
+  participantEnrolment,
   identity,
   profile,
   sso,
@@ -82,6 +93,11 @@ export const ENDPOINTS: readonly Endpoint[] = [
   activities,
   forms,
   schedules,
+  responses,
+  push,
+  consent,
+  consentSigning,
 ]
   .flatMap((m) => endpointsOf(m as Record<string, unknown>))
-  .concat(Object.values(studyContent.DRAFT_SECTION_ENDPOINTS));
+  .concat(Object.values(studyContent.DRAFT_SECTION_ENDPOINTS))
+  .concat(Object.values(consent.CONSENT_PART_ENDPOINTS));

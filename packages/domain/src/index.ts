@@ -23,3 +23,4 @@ export * from './study/index';
 export * from './schedule/index';
 export * from './usdm/index';
 export * from './spirometry/index';
+export * from './push';

@@ -22,3 +22,4 @@ export * from './data-table/local-table';
 export { TableEmpty } from './data-table/TableEmpty';
 export { sortModeOf } from './data-table/parts';
 export * from './questions/index';
+export * from './consent/index';

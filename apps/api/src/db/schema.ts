@@ -47,7 +47,9 @@ export * from './schema/auth';
 export * from './schema/clients';
 export * from './schema/files';
 export type { Environment } from './schema/columns';
+export * from './schema/enrolment';
 export * from './schema/outbox';
+export * from './schema/push';
 export * from './schema/participants';
 export * from './schema/schedules';
 export * from './schema/sso';
@@ -99,4 +101,10 @@ export interface Database {
   stored_files: StoredFilesTable;
   study_documents: StudyDocumentsTable;
   irb_documents: import('./schema/irb').IrbDocumentsTable;
+  participant_screenings: import('./schema/enrolment').ParticipantScreeningsTable;
+  participant_verifications: import('./schema/enrolment').ParticipantVerificationsTable;
+  push_vapid_keys: import('./schema/push').PushVapidKeysTable;
+  consent_signatures: import('./schema/consent').ConsentSignaturesTable;
+  participant_devices: import('./schema/push').ParticipantDevicesTable;
+  push_messages: import('./schema/push').PushMessagesTable;
 }

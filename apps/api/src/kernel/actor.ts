@@ -36,7 +36,7 @@ export interface ParticipantActor {
 }
 
 /** The platform's own work (jobs, the command line); named in the audit trail. */
-export type SystemJob = 'outbox' | 'create-admin' | 'demo-seed' | 'schedule';
+export type SystemJob = 'outbox' | 'create-admin' | 'demo-seed' | 'schedule' | 'push';
 
 export interface SystemActor {
   type: 'system';

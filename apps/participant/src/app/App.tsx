@@ -5,6 +5,7 @@ import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntryPage } from '../features/entry/EntryPage';
 import { Guard } from '../features/layout/Guard';
+import { OutboxSync } from '../features/tasks/OutboxSync';
 import { RouteParamsContext } from '../features/layout/route-params';
 import { PageLoader, StudyLayout } from '../features/layout/StudyLayout';
 import { useSession } from '../shared/hooks';
@@ -17,6 +18,9 @@ import { ToastHostLazy } from './ToastHostLazy';
 // One chunk for both legal pages: the page reads which text from the address.
 const legalPage = lazyPage(() => import('../features/legal/LegalPage'));
 
+// Joining (eligibility, then the form) and an invitation's register/{token} are one page.
+const enrolPage = lazyPage(() => import('../features/enrol/EnrolPage'));
+
 const PAGE_COMPONENTS: Record<Page, ReturnType<typeof lazyPage>> = {
   [PAGES.language]: lazyPage(() => import('../features/language/LanguagePage')),
   [PAGES.login]: lazyPage(() => import('../features/auth/LoginPage')),
@@ -27,9 +31,19 @@ const PAGE_COMPONENTS: Record<Page, ReturnType<typeof lazyPage>> = {
   [PAGES.home]: lazyPage(() => import('../features/home/HomePage')),
   [PAGES.privacy]: legalPage,
   [PAGES.terms]: legalPage,
+  [PAGES.join]: enrolPage,
+  [PAGES.register]: enrolPage,
+  [PAGES.verify]: lazyPage(() => import('../features/enrol/VerifyPage')),
+  [PAGES.verifyLink]: lazyPage(() => import('../features/enrol/VerifyLinkPage')),
+  [PAGES.tasks]: lazyPage(() => import('../features/tasks/AllTasksPage')),
+  [PAGES.task]: lazyPage(() => import('../features/tasks/TaskPage')),
+  [PAGES.notifications]: lazyPage(() => import('../features/notifications/NotificationsPage')),
+  [PAGES.consent]: lazyPage(() => import('../features/consent/ConsentPage')),
 };
 
 const NotFound = lazy(() => import('../features/entry/NotFoundPage'));
+// The e-mailed links of 000 §2.1 find their study, then open its page (decision D-025).
+const LinkLanding = lazy(() => import('../features/enrol/LinkLanding'));
 
 const theme = createTheme({
   primaryColor: 'teal',
@@ -75,6 +89,15 @@ function Routes() {
         </Suspense>
       );
       break;
+    case 'link':
+      view = (
+        <ChunkErrorBoundary>
+          <Suspense fallback={null}>
+            <LinkLanding segments={route.segments} />
+          </Suspense>
+        </ChunkErrorBoundary>
+      );
+      break;
     case 'studyIndex':
       view = <Redirect to={studyIndexTarget(route.studyCode, session)} />;
       break;
@@ -114,6 +137,7 @@ export function App() {
       <style>{LAYOUT_CSS + SKIP_LINK_CSS + CHOICE_CSS}</style>
       <ToastHostLazy />
       <LanguageEffects />
+      <OutboxSync />
       <Routes />
     </MantineProvider>
   );

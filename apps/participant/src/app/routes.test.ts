@@ -59,6 +59,25 @@ describe('route table', () => {
     });
   });
 
+  it('resolves the task list and a task page (tasks/{taskId})', () => {
+    expect(route('#/participants/web/DEMO/tasks')).toEqual({
+      kind: 'study',
+      studyCode: 'DEMO',
+      page: 'tasks',
+      params: {},
+    });
+    expect(route('#/participants/web/DEMO/tasks/6f1c1e0e-4b7a-4c55-9d8e-2a0d1f6b9a01')).toEqual({
+      kind: 'study',
+      studyCode: 'DEMO',
+      page: 'task',
+      params: { taskId: '6f1c1e0e-4b7a-4c55-9d8e-2a0d1f6b9a01' },
+    });
+    expect(studyHref('DEMO', PAGES.tasks, 'abc')).toBe('#/participants/web/DEMO/tasks/abc');
+    expect(route('#/participants/web/DEMO/tasks/a/b')).toEqual({ kind: 'studyNotFound', studyCode: 'DEMO' });
+    expect(route('#/participants/web/DEMO/task')).toEqual({ kind: 'studyNotFound', studyCode: 'DEMO' });
+    expect(route('#/participants/web/DEMO/task/abc')).toEqual({ kind: 'studyNotFound', studyCode: 'DEMO' });
+  });
+
   it('sends the study address without a page to the study index', () => {
     expect(route('#/participants/web/DEMO')).toEqual({ kind: 'studyIndex', studyCode: 'DEMO' });
   });
@@ -91,6 +110,17 @@ describe('navigation guard', () => {
     });
   });
 
+  it('keeps the tasks pages for the signed-in participant of the study', () => {
+    for (const page of [PAGES.tasks, PAGES.task]) {
+      expect(decideStudyPage(page, 'DEMO', null)).toEqual({ kind: 'redirect', to: '/participants/web/DEMO/login' });
+      expect(decideStudyPage(page, 'OTHER', session)).toEqual({
+        kind: 'redirect',
+        to: '/participants/web/OTHER/login',
+      });
+      expect(decideStudyPage(page, 'DEMO', session)).toEqual({ kind: 'allow' });
+    }
+  });
+
   it('treats a session of another study as signed out', () => {
     expect(decideStudyPage(PAGES.home, 'OTHER', session)).toEqual({
       kind: 'redirect',
@@ -117,5 +147,55 @@ describe('navigation guard', () => {
   it('starts a study at home when signed in, else at the language page', () => {
     expect(studyIndexTarget('DEMO', session)).toBe('/participants/web/DEMO/home');
     expect(studyIndexTarget('DEMO', null)).toBe('/participants/web/DEMO/language');
+  });
+});
+
+describe('the notification permission screen (D-040, decision D-092)', () => {
+  it('is a page of the study at #/participants/web/{studyCode}/notifications', () => {
+    expect(studyHref('DEMO', PAGES.notifications)).toBe('#/participants/web/DEMO/notifications');
+    expect(route('#/participants/web/DEMO/notifications')).toEqual({
+      kind: 'study',
+      studyCode: 'DEMO',
+      page: 'notifications',
+      params: {},
+    });
+    expect(route('#/participants/web/DEMO/notifications/extra')).toEqual({ kind: 'studyNotFound', studyCode: 'DEMO' });
+  });
+
+  it('is for the signed-in participant of the study only', () => {
+    expect(decideStudyPage(PAGES.notifications, 'DEMO', null)).toEqual({
+      kind: 'redirect',
+      to: '/participants/web/DEMO/login',
+    });
+    expect(decideStudyPage(PAGES.notifications, 'OTHER', session)).toEqual({
+      kind: 'redirect',
+      to: '/participants/web/OTHER/login',
+    });
+    expect(decideStudyPage(PAGES.notifications, 'DEMO', session)).toEqual({ kind: 'allow' });
+  });
+});
+
+describe('the consent page (D-034, D-035)', () => {
+  it('is a page of the study at #/participants/web/{studyCode}/consent', () => {
+    expect(studyHref('DEMO', PAGES.consent)).toBe('#/participants/web/DEMO/consent');
+    expect(route('#/participants/web/DEMO/consent')).toEqual({
+      kind: 'study',
+      studyCode: 'DEMO',
+      page: 'consent',
+      params: {},
+    });
+    expect(route('#/participants/web/DEMO/consent/extra')).toEqual({ kind: 'studyNotFound', studyCode: 'DEMO' });
+  });
+
+  it('is for the signed-in participant of the study only', () => {
+    expect(decideStudyPage(PAGES.consent, 'DEMO', null)).toEqual({
+      kind: 'redirect',
+      to: '/participants/web/DEMO/login',
+    });
+    expect(decideStudyPage(PAGES.consent, 'OTHER', session)).toEqual({
+      kind: 'redirect',
+      to: '/participants/web/OTHER/login',
+    });
+    expect(decideStudyPage(PAGES.consent, 'DEMO', session)).toEqual({ kind: 'allow' });
   });
 });

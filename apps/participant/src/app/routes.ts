@@ -18,13 +18,32 @@ export const PAGES = {
   home: 'home',
   privacy: 'privacy',
   terms: 'terms',
+  /** Enrolment (decisions D-055…D-058): open enrolment, an invitation's `register/{token}`, the code, the e-mailed link. */
+  join: 'join',
+  register: 'register',
+  verify: 'verify',
+  verifyLink: 'verify-link',
+  /** Every task by study day; `tasks/{taskId}` is one task (the page `task`). */
+  tasks: 'tasks',
+  task: 'task',
+  /** Notification permission (D-040, decision D-092). */
+  notifications: 'notifications',
+  /** Consent: the cohort choice, then each consent read and signed, then the signed PDFs (D-034, D-035). */
+  consent: 'consent',
 } as const;
 export type Page = (typeof PAGES)[keyof typeof PAGES];
 
 /** Pages that need a signed-in participant of the route's study. */
-const PROTECTED_PAGES: ReadonlySet<Page> = new Set<Page>([PAGES.home, PAGES.changePassword]);
+const PROTECTED_PAGES: ReadonlySet<Page> = new Set<Page>([
+  PAGES.home,
+  PAGES.changePassword,
+  PAGES.tasks,
+  PAGES.task,
+  PAGES.notifications,
+  PAGES.consent,
+]);
 /** Sign-in pages a signed-in participant has no business on: they go home instead. */
-const SIGNED_OUT_ONLY_PAGES: ReadonlySet<Page> = new Set<Page>([PAGES.login]);
+const SIGNED_OUT_ONLY_PAGES: ReadonlySet<Page> = new Set<Page>([PAGES.login, PAGES.join, PAGES.register]);
 
 /** Router path (without '#') of a page of a study: studyPath('DEMO', 'login') → /participants/web/DEMO/login. */
 export function studyPath(studyCode: string, page: Page, ...rest: string[]): string {
@@ -77,6 +96,8 @@ export type ResolvedRoute =
   | { kind: 'studyIndex'; studyCode: string }
   | { kind: 'study'; studyCode: string; page: Page; params: Record<string, string> }
   | { kind: 'studyNotFound'; studyCode: string }
+  /** 000 §2.1's e-mailed participant links (verify-participant…, participant-reset-password): read by their own page (D-025). */
+  | { kind: 'link'; segments: string[] }
   | { kind: 'notFound' };
 
 const SIMPLE_PAGES: ReadonlySet<string> = new Set([
@@ -88,6 +109,11 @@ const SIMPLE_PAGES: ReadonlySet<string> = new Set([
   PAGES.home,
   PAGES.privacy,
   PAGES.terms,
+  PAGES.join,
+  PAGES.verify,
+  PAGES.tasks,
+  PAGES.notifications,
+  PAGES.consent,
 ]);
 
 /**
@@ -98,6 +124,8 @@ const SIMPLE_PAGES: ReadonlySet<string> = new Set([
 export function resolveRoute(segments: readonly string[]): ResolvedRoute {
   const base = PORTAL_BASE.split('/').filter(Boolean);
   if (segments.length === 0) return { kind: 'entry' };
+  if ((segments[0] === 'studies' || segments[0] === 'participant-reset-password') && segments.length >= 4)
+    return { kind: 'link', segments: [...segments] };
   const underBase = base.every((b, i) => segments[i] === b);
   if (!underBase) return { kind: 'notFound' };
   const rest = segments.slice(base.length);
@@ -108,6 +136,21 @@ export function resolveRoute(segments: readonly string[]): ResolvedRoute {
   if (tail.length === 0 && SIMPLE_PAGES.has(page)) return { kind: 'study', studyCode, page: page as Page, params: {} };
   if (page === PAGES.resetPassword && tail.length === 1 && tail[0]) {
     return { kind: 'study', studyCode, page: PAGES.resetPassword, params: { token: tail[0] } };
+  }
+  if (page === PAGES.register && tail.length === 1 && tail[0]) {
+    return { kind: 'study', studyCode, page: PAGES.register, params: { token: tail[0] } };
+  }
+  if (page === PAGES.verifyLink && (tail.length === 2 || tail.length === 3) && tail.every(Boolean)) {
+    const [token, email, participantId] = tail as [string, string, string?];
+    return {
+      kind: 'study',
+      studyCode,
+      page: PAGES.verifyLink,
+      params: { token, email, participantId: participantId ?? '' },
+    };
+  }
+  if (page === PAGES.tasks && tail.length === 1 && tail[0]) {
+    return { kind: 'study', studyCode, page: PAGES.task, params: { taskId: tail[0] } };
   }
   return { kind: 'studyNotFound', studyCode };
 }

@@ -58,6 +58,7 @@ export const en = {
     title: 'Welcome',
     participantId: 'Participant ID',
     study: 'Study',
+    notifications: 'Notifications',
     changePassword: 'Change password',
     signOut: 'Sign out',
     signedInAs: 'Signed in as {{username}}',

@@ -62,6 +62,7 @@ export const es: Resources = {
     title: 'Bienvenido/a',
     participantId: 'ID de participante',
     study: 'Estudio',
+    notifications: 'Notificaciones',
     changePassword: 'Cambiar contraseña',
     signOut: 'Cerrar sesión',
     signedInAs: 'Sesión iniciada como {{username}}',

@@ -21,11 +21,18 @@ export function uiLanguageOf(culture: string | null | undefined): UiLanguage {
   return (UI_LANGUAGES as readonly string[]).includes(base ?? '') ? (base as UiLanguage) : 'en';
 }
 
+/**
+ * The languages whose static strings are in. Not `hasResourceBundle`: a feature loaded on demand adds its own
+ * strings of every language to the bundle, which must not pass for the portal's own having arrived.
+ */
+const loaded = new Set<UiLanguage>(['en']);
+
 async function ensureResources(culture: string): Promise<void> {
   const ui = uiLanguageOf(culture);
-  if (ui === 'en' || i18next.hasResourceBundle(ui, 'translation')) return;
+  if (ui === 'en' || loaded.has(ui)) return;
   try {
     i18next.addResourceBundle(ui, 'translation', await LOADERS[ui](), true, true);
+    loaded.add(ui);
   } catch {
     // The chunk could not load (offline): English strings are shown meanwhile.
   }

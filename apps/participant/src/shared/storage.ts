@@ -33,6 +33,13 @@ export function memoryStorage(initial: Record<string, string> = {}): StorageLike
 export const LANGUAGE_KEY = storageKey(STORAGE_KEYS.language);
 export const COUNTRY_KEY = storageKey(STORAGE_KEYS.country);
 export const DEVICE_ID_KEY = storageKey(STORAGE_KEYS.deviceId);
+/** Enrolment (001 §9; decision D-133): the open-study flag, open-enrol email, verification method, from-web. */
+export const OPEN_STUDY_KEY = storageKey('openStudy');
+export const OPEN_ENROL_EMAIL_KEY = storageKey('openEnrolEmail');
+export const VERIFICATION_METHOD_KEY = storageKey('verificationMethod');
+export const FROM_WEB_KEY = storageKey('fromWeb');
+/** The account registered on this device and waiting for its code (decision D-133). */
+export const PENDING_VERIFICATION_KEY = storageKey('pendingVerification');
 
 export function readLanguage(storage: StorageLike): string {
   return storage.getItem(LANGUAGE_KEY) || DEFAULT_LANGUAGE;

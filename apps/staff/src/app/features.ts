@@ -4,6 +4,7 @@
  */
 import { activitiesFeature } from '../features/activities/feature';
 import { authFeature } from '../features/auth/feature';
+import { consentFeature } from '../features/consent/feature';
 import { customizeFeature } from '../features/customize/feature';
 import { devFeature } from '../features/dev/feature';
 import { edroFeature } from '../features/edro/feature';
@@ -28,6 +29,7 @@ export const FEATURES: readonly Feature[] = [
   activitiesFeature,
   schedulesFeature,
   edroFeature,
+  consentFeature,
 ];
 
 registerFeatureTexts(FEATURES);

@@ -50,9 +50,16 @@ export function supportDeskHref(base: string, returnTo: string): string {
   return `${base}${sep}return_to=${encodeURIComponent(returnTo)}`;
 }
 
+/**
+ * The participant e-mail links of 000 §2.1 (verify-participant, -v2, -v3; participant-reset-password): the
+ * participant portal opens them (decision D-025).
+ */
+const PARTICIPANT_LINK =
+  /^\/(studies\/[^/]+\/[^/]+\/[^/]+\/verify-participant|studies\/[^/]+\/[^/]+\/[^/]+\/[^/]+\/verify-participant-v[23]|participant-reset-password\/[^/]+\/[^/]+\/[^/]+)$/;
+
 /** Participant web paths belong to the participant portal (served under /participant/). */
 export function participantPortalHref(path: string, search: string): string | null {
-  if (!/^\/participants\/web(\/|$)/.test(path)) return null;
+  if (!/^\/participants\/web(\/|$)/.test(path) && !PARTICIPANT_LINK.test(path)) return null;
   return `/participant/#${path}${search}`;
 }
 

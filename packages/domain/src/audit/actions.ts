@@ -25,6 +25,16 @@ const AUDIT_ENTITY_TYPES = [
   'activity_group',
   // participants' schedules (decision 0044)
   'schedule_job',
+  // participants' activity results (decision B-091)
+  'activity_response',
+  // Web Push: participants' devices, the server's VAPID key pair, push messages (decision D-092)
+  'participant_device',
+  'push_key',
+  'push_message',
+  // eligibility screenings of open enrolment, kept without identity (decision D-097)
+  'participant_screening',
+  // signed consents (decision D-consent-signature)
+  'consent_signature',
   // sites and teams (decision 0032)
   'site',
   'team_member',
@@ -96,6 +106,35 @@ const AUDIT_ACTIONS = {
   },
   'participant.password.reset': { entity: ['participant'], summary: 'Participant password reset' },
   'participant.username-reminder': { entity: ['participant'], summary: 'Participant username reminder sent' },
+  // enrolment: screening, registration, verification (decisions D-055…D-058, D-097)
+  'participant.screening': {
+    entity: ['participant_screening'],
+    summary: 'Eligibility screening answered from the study link: pre-screened (eligible) or screen failed',
+  },
+  'participant.invite': {
+    entity: ['participant'],
+    summary: 'Participant invited: a registration link sent to their e-mail address',
+  },
+  'participant.register': {
+    entity: ['participant'],
+    summary: 'Participant registered from the portal (username, contact, password, site, version, time zone)',
+  },
+  'participant.register.refused': {
+    entity: ['participant'],
+    summary: 'Portal registration refused: the e-mail address or username is already in use in the study',
+  },
+  'participant.verification.send': {
+    entity: ['participant'],
+    summary: 'Account verification code sent (by e-mail with a link, or by text message)',
+  },
+  'participant.verification.failed': {
+    entity: ['participant'],
+    summary: 'Wrong account verification code',
+  },
+  'participant.verify': {
+    entity: ['participant'],
+    summary: 'Participant account verified (by code or by the e-mailed link)',
+  },
   // study build
   'study.version.create': { entity: ['study_version'], summary: 'Study version created as a draft' },
   'study.content.update': { entity: ['study_version'], summary: 'Study content of a draft version changed' },
@@ -174,6 +213,18 @@ const AUDIT_ACTIONS = {
     summary: "Participant's form statuses changed (with the reason)",
   },
   'participant.signoff': { entity: ['participant'], summary: "Investigator signed the participant's forms" },
+  // consent (decision D-consent-signature)
+  'participant.signature.failed': {
+    entity: ['participant'],
+    summary: 'Participant consent signature refused: wrong password (counts toward the lockout)',
+  },
+  'participant.cohort.choose': { entity: ['participant'], summary: 'Participant chose their cohort' },
+  'consent.sign': { entity: ['consent_signature'], summary: 'Participant signed a consent (electronic signature)' },
+  'consent.countersign': {
+    entity: ['consent_signature'],
+    summary: "Investigator countersigned a participant's consent (electronic signature)",
+  },
+
   'participant.start.confirm': { entity: ['participant'], summary: 'Participant confirmed their study start' },
   'participant.start.piConfirm': {
     entity: ['participant'],
@@ -183,6 +234,37 @@ const AUDIT_ACTIONS = {
     entity: ['participant'],
     summary: "Participant's activities or notifications turned off or on",
   },
+  // participants' activity results (decision B-091)
+  'participant.response.submit': {
+    entity: ['activity_response'],
+    summary: 'Participant submitted an activity result (stored, task marked answered)',
+  },
+  'participant.response.repeat': {
+    entity: ['activity_response'],
+    summary: 'Participant sent a stored activity result again (nothing stored: the first one stands)',
+  },
+  // Web Push (decision D-092)
+  'participant.device.register': {
+    entity: ['participant_device'],
+    summary: 'Participant registered a device for push notifications (or registered it again)',
+  },
+  'participant.device.refuse': {
+    entity: ['participant_device'],
+    summary: 'Participant refused push notifications on a device, or turned them off there',
+  },
+  'participant.device.replaced': {
+    entity: ['participant_device'],
+    summary: "Device registration replaced: another sign-in registered the same browser's subscription",
+  },
+  'participant.device.gone': {
+    entity: ['participant_device'],
+    summary: 'Device registration ended: the push service said the subscription is gone (404/410)',
+  },
+  'participant.push.test': { entity: ['participant'], summary: 'Participant asked for a test push notification' },
+  'push.keys.create': { entity: ['push_key'], summary: "The server's VAPID key pair for Web Push was made" },
+  'push.sent': { entity: ['push_message'], summary: 'Push message accepted by the push service' },
+  'push.retry': { entity: ['push_message'], summary: 'Push message refused for now, to be tried again' },
+  'push.failed': { entity: ['push_message'], summary: 'Push message given up (refused, expired or no device)' },
   'schedule.job.start': { entity: ['schedule_job'], summary: 'Schedule job started (tasks to be made)' },
   'schedule.job.finish': { entity: ['schedule_job'], summary: 'Schedule job finished, or failed' },
   // studies themselves (decision 0031)

@@ -185,6 +185,46 @@ export const ACTIVITY_MESSAGES = {
     es: 'La cantidad de la dosis del medicamento debe ser un número mayor que 0.',
   },
 
+  // ── the participant's tasks and submissions (ours: decision B-091) ────────────────────────
+  'activity.notYours': {
+    en: 'This activity is not one of yours.',
+    es: 'Esta actividad no es una de las suyas.',
+  },
+  'activity.taskNotYours': {
+    en: 'This task is not one of your tasks for this activity.',
+    es: 'Esta tarea no es una de sus tareas de esta actividad.',
+  },
+  'activity.taskClosed': { en: 'This task is no longer open.', es: 'Esta tarea ya no está abierta.' },
+  'activity.taskNotOpenYet': { en: 'This task is not open yet.', es: 'Esta tarea aún no está abierta.' },
+  'activity.taskAnswered': {
+    en: 'This task has already been answered.',
+    es: 'Esta tarea ya se ha respondido.',
+  },
+  'activity.activitiesPaused': {
+    en: 'Your study team has paused your activities. Please contact them if you have any questions.',
+    es: 'El equipo del estudio ha pausado sus actividades. Póngase en contacto con ellos si tiene alguna pregunta.',
+  },
+  'activity.otherParticipant': {
+    en: 'This result names another participant or study than the one signed in.',
+    es: 'Este resultado indica otro participante u otro estudio distinto del que ha iniciado sesión.',
+  },
+  'activity.otherSite': {
+    en: 'This answer names another site than the participant’s.',
+    es: 'Esta respuesta indica un centro distinto del centro del participante.',
+  },
+  'activity.otherActivity': {
+    en: 'This result is for another activity than the one it was sent to.',
+    es: 'Este resultado es de una actividad distinta de aquella a la que se envió.',
+  },
+  'activity.versionChanged': {
+    en: 'Your study has been updated since you opened this activity. Please open it again.',
+    es: 'Su estudio se ha actualizado desde que abrió esta actividad. Vuelva a abrirla.',
+  },
+  'activity.completionTimeInvalid': {
+    en: 'The completion time is not a valid date and time.',
+    es: 'La hora de finalización no es una fecha y hora válidas.',
+  },
+
   // ── navigation (001 §4) ───────────────────────────────────────────────────────────────────
   'activity.nav.start': { en: 'Start', es: 'Comenzar' },
   'activity.nav.next': { en: 'Next', es: 'Siguiente' },

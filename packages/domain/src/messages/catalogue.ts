@@ -7,6 +7,8 @@ import { IDENTITY_MESSAGES } from './identity-catalogue';
 import type { SSO_MESSAGES } from './sso-catalogue';
 import type { STUDY_MESSAGES } from './study-catalogue';
 import type { FILES_MESSAGES } from './files-catalogue';
+import type { ENROLMENT_MESSAGES } from './enrolment-catalogue';
+import type { PUSH_MESSAGES } from './push-catalogue';
 
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -289,4 +291,6 @@ export type MessageKey =
   | keyof typeof ACTIVITY_MESSAGES
   | keyof typeof SSO_MESSAGES
   | keyof typeof STUDY_MESSAGES
-  | keyof typeof FILES_MESSAGES;
+  | keyof typeof FILES_MESSAGES
+  | keyof typeof ENROLMENT_MESSAGES
+  | keyof typeof PUSH_MESSAGES;

@@ -5,3 +5,4 @@ export * from './server-message';
 export * from './message-ref';
 export * from './validation-issues';
 export * from './mail';
+export * from './enrolment-catalogue';

@@ -79,6 +79,29 @@ export const MAIL_MESSAGES = {
     en: 'To choose a new password, open this link within one hour:\n{link}\n\nIf you did not ask for this, ignore this e-mail.',
     es: 'Para elegir una contraseña nueva, abra este enlace antes de una hora:\n{link}\n\nSi no lo ha solicitado, ignore este correo.',
   },
+  // ── participant enrolment (decisions D-055…D-058) ──────────────────────────────────────────
+  'mail.participantVerify.subject': {
+    en: 'Confirm your account for {study}',
+    es: 'Confirme su cuenta para {study}',
+  },
+  'mail.participantVerify.body': {
+    en: 'Your verification code for {study} is {code}. It expires in {minutes} minutes.\n\nYou can also confirm your account by opening this link within {hours} hours:\n{link}\n\nIf you did not sign up for this study, ignore this e-mail.',
+    es: 'Su código de verificación para {study} es {code}. Caduca en {minutes} minutos.\n\nTambién puede confirmar su cuenta abriendo este enlace antes de {hours} horas:\n{link}\n\nSi no se ha inscrito en este estudio, ignore este correo.',
+  },
+  // Sent as a text message (the subject is for the outbox page only).
+  'mail.participantVerifySms.subject': { en: 'Your code for {study}', es: 'Su código para {study}' },
+  'mail.participantVerifySms.body': {
+    en: '{code} is your verification code for {study}. It expires in {minutes} minutes.',
+    es: '{code} es su código de verificación para {study}. Caduca en {minutes} minutos.',
+  },
+  'mail.participantInvitation.subject': {
+    en: 'You are invited to join {study}',
+    es: 'Le invitamos a participar en {study}',
+  },
+  'mail.participantInvitation.body': {
+    en: 'Hello,\n\nYour study team invites you to take part in {study}. Create your account within {days} days:\n{link}\n\nIf you were not expecting this invitation, ignore this e-mail.',
+    es: 'Hola:\n\nSu equipo del estudio le invita a participar en {study}. Cree su cuenta antes de {days} días:\n{link}\n\nSi no esperaba esta invitación, ignore este correo.',
+  },
   // ── IRB/EC documentation (helper "review", decision 0035) ─────────────────────────────────
   'mail.irbDocumentation.subject': {
     en: 'IRB/EC documentation: {study}, {version}',

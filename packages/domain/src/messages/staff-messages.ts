@@ -9,3 +9,4 @@ import './activity-catalogue';
 import './sso-catalogue';
 import './study-catalogue';
 import './files-catalogue';
+import './push-catalogue';

@@ -11,6 +11,7 @@ import { STUDY_BUILD_MESSAGES } from './study-build-catalogue';
 import { SCHEDULE_MESSAGES } from './schedule-catalogue';
 import { SITE_TEAM_MESSAGES } from './sites-catalogue';
 import { SPIROMETRY_MESSAGES } from './spirometry-catalogue';
+import { CONSENT_MESSAGES } from './consent-catalogue';
 import { registerMessages } from './translate';
 
 /** The title of each study content section (screens, conflict messages, translation reports). */
@@ -30,6 +31,7 @@ export const STUDY_SECTION_TITLES = {
   'studyContent.section.registration': { en: 'Registration', es: 'Registro' },
   'studyContent.section.videos': { en: 'Videos', es: 'Vídeos' },
   'studyContent.section.cohorts': { en: 'Cohorts', es: 'Cohortes' },
+  'studyContent.section.consents': { en: 'Consents', es: 'Consentimientos' },
   'studyContent.section.webGlobal': { en: 'Web: global elements', es: 'Web: elementos globales' },
   'studyContent.section.webHomepage': { en: 'Web: home page', es: 'Web: página de inicio' },
   'studyContent.section.webEligibilityScreening': {
@@ -51,6 +53,7 @@ export const STUDY_MESSAGES = {
   ...SITE_TEAM_MESSAGES,
   ...SCHEDULE_MESSAGES,
   ...SPIROMETRY_MESSAGES,
+  ...CONSENT_MESSAGES,
   // ── versions and their content ─────────────────────────────────────────────────────────────
   'versions.noDraft': {
     en: 'This study has no draft version. Create a new version to make changes.',

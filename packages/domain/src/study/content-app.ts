@@ -207,6 +207,11 @@ export const APP_SECTION_BUILDERS = {
     z
       .object({
         verificationMethod: z.enum(['email', 'sms']).default('email'),
+        /**
+         * Open enrolment (001 §4, the open-study flag): anyone with the study's link may screen themselves
+         * and register from the participant portal; otherwise only invited participants register.
+         */
+        openEnrolment: z.boolean().default(false),
         fields: z
           .object(
             Object.fromEntries(
@@ -257,7 +262,15 @@ export const APP_SECTION_BUILDERS = {
     z
       .object({
         items: keyedById(
-          z.object({ id: ItemIdSchema, name: t.label(), description: t.optionalShort() }).strict(),
+          z
+            .object({
+              id: ItemIdSchema,
+              name: t.label(),
+              description: t.optionalShort(),
+              /** The consents a participant of this cohort signs, in order (D-002). */
+              consentIds: distinctList(ItemIdSchema, 20).default([]),
+            })
+            .strict(),
           50,
         ).default([]),
       })

@@ -28,6 +28,8 @@ export function textKit(rules: TextRules) {
     optionalShort: () => studyText({ max: TEXT_LIMITS.short }, rules).default({}),
     /** Rich text from the editor (HTML, unsafe markup removed), may stay empty. */
     rich: () => studyText({ max: TEXT_LIMITS.rich, rich: true }, rules).default({}),
+    /** A whole document in rich text (a consent form), may stay empty. */
+    document: () => studyText({ max: TEXT_LIMITS.document, rich: true }, rules).default({}),
   };
 }
 export type TextKit = ReturnType<typeof textKit>;

@@ -12,6 +12,7 @@ import { contrastColor } from '../color';
 import type { STUDY_SECTION_TITLES } from '../messages/study-catalogue';
 import { ACTIVITY_SECTION_BUILDERS } from './content-activities';
 import { APP_SECTION_BUILDERS } from './content-app';
+import { CONSENT_SECTION_BUILDERS } from './content-consent';
 import { EDRO_SECTION_BUILDERS } from './content-edro';
 import { type TextKit, textKit } from './content-fields';
 import { WEB_SECTION_BUILDERS } from './content-web';
@@ -22,6 +23,7 @@ const SECTION_BUILDERS = {
   ...WEB_SECTION_BUILDERS,
   ...ACTIVITY_SECTION_BUILDERS,
   ...EDRO_SECTION_BUILDERS,
+  ...CONSENT_SECTION_BUILDERS,
 };
 type Builders = typeof SECTION_BUILDERS;
 
@@ -40,6 +42,7 @@ export const STUDY_CONTENT_SECTIONS = [
   'healthAccess',
   'registration',
   'videos',
+  'consents',
   'cohorts',
   'webGlobal',
   'webHomepage',

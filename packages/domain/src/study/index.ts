@@ -15,3 +15,5 @@ export * from './sites';
 export * from './products';
 export * from './content-activities';
 export * from './content-edro';
+export * from './enrolment';
+export * from './content-consent';

@@ -32,8 +32,8 @@ export interface TextOptions {
   rich?: boolean;
 }
 
-/** Longest plain text (titles, labels) and rich text (bodies) per language. */
-export const TEXT_LIMITS = { label: 100, title: 200, short: 1000, rich: 20_000 } as const;
+/** Longest plain text (titles, labels), rich text (bodies) and a document (a consent form) per language. */
+export const TEXT_LIMITS = { label: 100, title: 200, short: 1000, rich: 20_000, document: 200_000 } as const;
 
 function blank(text: string | undefined): boolean {
   return text === undefined || text.trim() === '';

@@ -36,7 +36,7 @@ export interface AuthSessionsTable {
   revoked_reason: SessionEndReason | null;
 }
 
-export type PasswordTokenPurpose = 'reset' | 'invite' | 'participant_reset' | 'register';
+export type PasswordTokenPurpose = 'reset' | 'invite' | 'participant_reset' | 'register' | 'participant_invite';
 
 export interface PasswordTokensTable {
   id: Generated<string>;

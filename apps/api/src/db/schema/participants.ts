@@ -31,4 +31,21 @@ export interface ParticipantsTable {
   /** E-135: no activities offered, no reminders sent, until turned on again. */
   activities_disabled: Generated<boolean>;
   notifications_disabled: Generated<boolean>;
+  // migration 202612020400_participant_enrolment.sql (decisions D-055…D-058)
+  mobile: ColumnType<string | null, string | null | undefined, string | null>;
+  mobile_country_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How the account is verified (001 §3: phone or email). */
+  verification_method: ColumnType<'email' | 'phone', 'email' | 'phone' | undefined, 'email' | 'phone'>;
+  verification_opt_in_sms: Generated<boolean>;
+  /** When the participant registered from the portal (001 §3 registrationDate); null before. */
+  registration_date: NullableTimestamp;
+  registration_process: ColumnType<
+    'OPEN_ENROLMENT' | 'INVITATION' | null,
+    'OPEN_ENROLMENT' | 'INVITATION' | null | undefined,
+    'OPEN_ENROLMENT' | 'INVITATION' | null
+  >;
+  /** When the account was verified (status VERIFIED). */
+  verified_at: NullableTimestamp;
+  /** The cohort of the participant's version they belong to (D-035); null: none chosen. */
+  cohort_id: ColumnType<string | null, string | null | undefined, string | null>;
 }

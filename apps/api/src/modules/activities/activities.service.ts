@@ -354,3 +354,14 @@ export async function revisionDefinitions(ctx: ServiceCtx, refs: readonly { id: 
   }
   return out;
 }
+
+/**
+ * One revision of an activity as stored, for answering it (the responses module, decision B-091): its status
+ * and its definition as the stored JSON. Undefined when the activity has no such revision.
+ */
+export async function revisionForAnswers(ctx: Pick<ServiceCtx, 'db'>, activityId: string, revisionId: string) {
+  const r = await findRevision(ctx.db, activityId, revisionId);
+  if (!r) return undefined;
+  const definition: unknown = typeof r.definition === 'string' ? JSON.parse(r.definition) : r.definition;
+  return { activityId: r.activity_id, revisionId: r.id, status: r.status as RevisionStatus, definition };
+}

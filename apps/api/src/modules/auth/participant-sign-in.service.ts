@@ -103,6 +103,20 @@ export async function participantLogin(
     failed_attempts: cleared.failedAttempts,
     locked_until: cleared.lockedUntil,
   });
+  // Registered from the portal but not yet verified (decision D-057): the right password, no session.
+  if (p.status === 'REGISTERED') {
+    ctx.audit({
+      action: 'participant.login.failed',
+      entityType: 'participant',
+      entityId: p.id,
+      actor: ref(p),
+      after: { notVerified: true },
+    });
+    // The password was right: the owner may learn which account waits, to ask for its code (the code screen).
+    throw keepChanges(
+      fail('NOT_VERIFIED', undefined, { details: { pid: p.id, verificationMethod: p.verification_method } }),
+    );
+  }
   ctx.audit({ action: 'participant.login', entityType: 'participant', entityId: p.id, actor: ref(p) });
   return { tokens: await tokensFor(ctx, fresh, body.deviceId), participant: toProfile(fresh) };
 }

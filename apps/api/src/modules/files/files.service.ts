@@ -20,7 +20,7 @@ import {
 import { fileStoreFor } from './files.store';
 
 /** What a stored file is for. */
-export const FILE_KINDS = ['logo', 'icon', 'document', 'disclaimer', 'irb'] as const;
+export const FILE_KINDS = ['logo', 'icon', 'document', 'disclaimer', 'irb', 'consent'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
 export interface StoredFile {

@@ -392,3 +392,66 @@ export function withdrawTask(db: Db, taskId: string) {
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+// ── the participant's own tasks (issue 11, decision B-091: the responses module asks through the service) ──
+
+/**
+ * What a participant is shown of their tasks: not withdrawn, and a just-in-time or pre-screened task only once
+ * staff sent it.
+ */
+const shownToParticipant = sql<boolean>`status != 'WITHDRAWN' and not (delivery in ('justInTime', 'preScreened') and sent_at is null)`;
+
+/**
+ * A participant's tasks as they see them, by study day: every one (`answeredSince` undefined), or those open now
+ * plus those answered since the instant given.
+ */
+export function ownTasks(db: Db, participantId: string, now: Date, answeredSince?: Date) {
+  let q = db
+    .selectFrom('participant_tasks')
+    .selectAll()
+    .select(seenStatus(now).as('seen_status'))
+    .where('participant_id', '=', participantId)
+    .where(shownToParticipant);
+  if (answeredSince)
+    q = q.where((eb) => eb.or([eb(seenStatus(now), '=', 'AVAILABLE'), eb('answered_at', '>=', answeredSince)]));
+  return q.orderBy('start_day').orderBy('schedule_id').orderBy('id').execute();
+}
+
+/** One task of the participant as they see it (undefined: not theirs, or not shown to them); `lock` for a write. */
+export function ownTask(db: Db, participantId: string, taskId: string, now: Date, lock = false) {
+  let q = db
+    .selectFrom('participant_tasks')
+    .selectAll()
+    .select(seenStatus(now).as('seen_status'))
+    .where('participant_id', '=', participantId)
+    .where('id', '=', taskId)
+    .where(shownToParticipant);
+  if (lock) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+/**
+ * The participant's answer completes the task, if it is theirs and open now (shown to them, not answered, within
+ * its window): the task as it was, or undefined (nothing changed). One statement, which waits for a concurrent
+ * claim of the same task to finish and then sees its outcome.
+ */
+export function claimOpenTask(db: Db, participantId: string, taskId: string, now: Date) {
+  return db
+    .updateTable('participant_tasks')
+    .set({ status: 'COMPLETED', answered_at: now, updated_at: now })
+    .where('participant_id', '=', participantId)
+    .where('id', '=', taskId)
+    .where(shownToParticipant)
+    .where(seenStatus(now), '=', 'AVAILABLE')
+    .returning(['id', 'target_kind', 'target_id', 'version_id', 'updated_at'])
+    .executeTakeFirst();
+}
+
+/** Give back a claim made in the same transaction (the task was open and unanswered when claimed). */
+export async function releaseClaim(db: Db, taskId: string) {
+  await db
+    .updateTable('participant_tasks')
+    .set({ status: 'SCHEDULED', answered_at: null })
+    .where('id', '=', taskId)
+    .execute();
+}

@@ -5,7 +5,7 @@
  */
 import type { ParticipantTask } from '@trialpath/contract';
 import { dateInZone, isKnownTimeZone, messageRef, studyDayAt } from '@trialpath/domain';
-import type { ServiceCtx } from '../../kernel/context';
+import type { DbCtx, ServiceCtx } from '../../kernel/context';
 import { fail, fieldProblem } from '../../kernel/errors';
 import {
   changeParticipant,
@@ -19,8 +19,12 @@ import {
   insertJob,
   type JobRow,
   latestJobOf,
+  claimOpenTask,
   listTasks,
   milestonesOf,
+  ownTask,
+  ownTasks,
+  releaseClaim,
   setMilestone,
   type TaskRow,
 } from './schedules.repository';
@@ -86,7 +90,12 @@ async function scheduleView(ctx: ServiceCtx, studyId: string, participantId: str
 }
 
 /** A job for one participant on their version (nothing to do when they have none yet). */
-async function startJob(ctx: ServiceCtx, studyId: string, participantId: string) {
+async function startJob(
+  ctx: ServiceCtx,
+  studyId: string,
+  participantId: string,
+  by: 'staff' | 'participant' = 'staff',
+) {
   const p = (await participantSchedule(ctx, participantId))!;
   if (!p.version_id) return;
   const job = await insertJob(ctx.db, {
@@ -101,14 +110,36 @@ async function startJob(ctx: ServiceCtx, studyId: string, participantId: string)
       participantId,
     }),
     report: '[]',
-    created_by: ctx.staff().userId,
+    created_by: by === 'staff' ? ctx.staff().userId : null,
   });
   ctx.audit({
     action: 'schedule.job.start',
     entityType: 'schedule_job',
     entityId: job.id,
+    ...(by === 'participant' && { actor: { type: 'participant' as const, id: participantId } }),
     after: { participantId, versionId: p.version_id },
   });
+}
+
+/**
+ * A participant who enrolled themselves starts their schedule when their account is verified (D-042: with no
+ * start date, the study days count from the registration date): day zero is the registration day in their
+ * time zone, and the job makes their tasks. Nothing changes for a participant whose day zero is already set.
+ */
+export async function startOwnSchedule(ctx: ServiceCtx, participantId: string, registeredAt: Date) {
+  const p = await participantSchedule(ctx, participantId);
+  if (!p?.version_id || p.day_zero !== null) return;
+  const date = dateInZone(registeredAt, p.time_zone);
+  await changeParticipant(ctx, participantId, { day_zero: date });
+  ctx.audit({
+    action: 'participant.dayZero',
+    entityType: 'participant',
+    entityId: participantId,
+    actor: { type: 'participant', id: participantId },
+    before: { dayZero: null },
+    after: { dayZero: date, timeZone: p.time_zone, from: 'registration' },
+  });
+  await startJob(ctx, p.study_id, participantId, 'participant');
 }
 
 export async function getSchedule(ctx: ServiceCtx, input: { studyId: string; participantId: string }) {
@@ -258,4 +289,48 @@ export async function taskList(
     totalRecords: total,
     totalPage: Math.ceil(total / q.pageSize),
   };
+}
+
+// ── the participant's own tasks (issue 11, decision B-091), for the responses module ──────────────
+
+/** A local day is at most this long before now (25 hours on the day the clocks go back). */
+const LONGEST_DAY_MS = 26 * 3_600_000;
+
+/**
+ * The participant's tasks as they see them, by study day: `all` of them, or `today`'s — open now, or answered
+ * on today's date in their time zone. Withdrawn tasks, and just-in-time or pre-screened ones not sent yet, are
+ * not theirs to see.
+ */
+export async function ownTaskList(
+  ctx: DbCtx,
+  participant: { id: string; time_zone: string },
+  scope: 'today' | 'all',
+  now = new Date(),
+) {
+  if (scope === 'all') return ownTasks(ctx.db, participant.id, now);
+  const rows = await ownTasks(ctx.db, participant.id, now, new Date(now.getTime() - LONGEST_DAY_MS));
+  const today = dateInZone(now, participant.time_zone);
+  return rows.filter(
+    (t) =>
+      t.seen_status === 'AVAILABLE' ||
+      (t.answered_at !== null && dateInZone(t.answered_at, participant.time_zone) === today),
+  );
+}
+
+/** One of the participant's tasks as they see it (undefined when it is not theirs to see); `lock` for a write. */
+export function ownTaskOf(ctx: DbCtx, participantId: string, taskId: string, now = new Date(), lock = false) {
+  return ownTask(ctx.db, participantId, taskId, now, lock);
+}
+
+/**
+ * The participant's answer completes their task when it is open now (answered now, COMPLETED): the task, or
+ * undefined when it is not theirs or not open (nothing changed; ownTaskOf tells why).
+ */
+export function claimOwnOpenTask(ctx: DbCtx, participantId: string, taskId: string, now = new Date()) {
+  return claimOpenTask(ctx.db, participantId, taskId, now);
+}
+
+/** Undo claimOwnOpenTask within its transaction (the answer was not stored after all). */
+export function releaseTaskClaim(ctx: DbCtx, taskId: string) {
+  return releaseClaim(ctx.db, taskId);
 }

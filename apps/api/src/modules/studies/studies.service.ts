@@ -62,6 +62,13 @@ export async function studyCodeOf(ctx: DbCtx, studyId: string): Promise<string> 
   return study.code;
 }
 
+/** A study's client (the organisation its files belong to). */
+export async function clientOfStudy(ctx: DbCtx, studyId: string): Promise<string> {
+  const study = await findStudyById(ctx.db, studyId);
+  if (!study) throw fail('NOT_FOUND');
+  return study.client_id;
+}
+
 async function accessibleStudy(ctx: ServiceCtx, studyId: string) {
   const study = await findStudyById(ctx.db, studyId);
   const access = requireLoadedStudy(ctx, studyId, study);

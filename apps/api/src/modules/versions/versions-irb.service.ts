@@ -23,7 +23,7 @@ import { queueEmail } from '../outbox/outbox.service';
 import { studyDetails, studyTextLanguages } from '../studies/studies.service';
 import { staffPeople } from '../users/users.service';
 import { findIrbDocument, insertIrbDocument, type IrbDocumentRow, listIrbDocumentsOfStudy } from './irb.repository';
-import { type IrbBlock, plainText, renderIrbPdf } from './irb.pdf';
+import { type PdfBlock, plainText, renderPdf } from '../../kernel/pdf';
 import { findVersion, listVersionsOfStudy, type VersionRow } from './versions.repository';
 import { contentOf, FIRST_PARTS, partsOf } from './versions.service';
 
@@ -144,7 +144,7 @@ export async function generateIrb(
   const t = L[input.language];
   const lang = input.language;
   const now = new Date().toISOString();
-  const blocks: IrbBlock[] = [
+  const blocks: PdfBlock[] = [
     { kind: 'title', text: `${t.title}: ${study.name}` },
     { kind: 'heading', text: t.facts },
     { kind: 'fact', label: t.name, value: study.name },
@@ -180,7 +180,7 @@ export async function generateIrb(
     blocks.push({ kind: 'text', text: e.id, muted: true });
     for (const l of languages) blocks.push({ kind: 'text', text: `[${l}] ${shown(e.text[l])}` });
   }
-  const bytes = await renderIrbPdf({ title: `${t.title}: ${study.code} ${version.name}`, subject: study.name }, blocks);
+  const bytes = await renderPdf({ title: `${t.title}: ${study.code} ${version.name}`, subject: study.name }, blocks);
   const fileName = `irb-${study.code}-${version.name}.pdf`.replace(/[^A-Za-z0-9._-]+/g, '_');
   const file = await storeFile(ctx, {
     clientId: ctx.staff().clientId,

@@ -68,6 +68,15 @@ export function findVersion(db: Db, versionId: string): Promise<VersionRow | und
   return db.selectFrom('study_versions').selectAll().where('id', '=', versionId).executeTakeFirst();
 }
 
+/** A version's study, status and publication time: enough to tell whether a cached copy still holds. */
+export function findVersionStamp(db: Db, versionId: string) {
+  return db
+    .selectFrom('study_versions')
+    .select(['study_id', 'status', 'published_at'])
+    .where('id', '=', versionId)
+    .executeTakeFirst();
+}
+
 /** A study's versions, newest first. */
 export function listVersionsOfStudy(db: Db, studyId: string): Promise<VersionRow[]> {
   return db

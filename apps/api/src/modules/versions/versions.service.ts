@@ -10,6 +10,7 @@ import {
   defaultStudyContent,
   defaultVersionName,
   issueFieldRefs,
+  messageRef,
   isVersionEditable,
   STUDY_CONTENT_SECTIONS,
   type SectionValue,
@@ -19,6 +20,7 @@ import {
   sectionTitleKey,
   studyContentSectionSchema,
   translate,
+  unknownCohortConsents,
   type VersionParts,
   type VersionSite,
   versionNameKey,
@@ -33,6 +35,7 @@ import {
   findDraft,
   findNewestPublished,
   findVersion,
+  findVersionStamp,
   insertVersion,
   isNameTaken,
   lockVersion,
@@ -199,6 +202,7 @@ export async function updateDraftSection<S extends StudyContentSection>(ctx: Ser
   if (section === 'studyActivities' || section === 'schedule') {
     await checkVersionPlan(ctx, studyId, section, { ...content, [section]: after });
   }
+  if (section === 'consents' || section === 'cohorts') checkCohortConsents({ ...content, [section]: after }, section);
   const unchanged = JSON.stringify(before) === JSON.stringify(after);
   const saved = unchanged
     ? version
@@ -225,6 +229,28 @@ export async function updateDraftSection<S extends StudyContentSection>(ctx: Ser
     versionRevision: saved.revision,
     updatedAt: saved.updated_at.toISOString(),
   };
+}
+
+/**
+ * Every consent a cohort lists must be one of the version's consents (D-002): a cohort naming an unknown
+ * consent is refused on that entry; a consent still listed by a cohort cannot be removed.
+ */
+function checkCohortConsents(content: StudyContent, section: 'consents' | 'cohorts') {
+  const unknown = unknownCohortConsents(content.consents.items, content.cohorts.items);
+  const first = unknown[0];
+  if (!first) return;
+  if (section === 'cohorts') {
+    const fields = Object.fromEntries(
+      unknown.map((u) => [
+        `value.items.${u.cohortIndex}.consentIds.${u.index}`,
+        [messageRef('consent.unknownInCohort', { consentId: u.consentId })],
+      ]),
+    );
+    throw fail('VALIDATION_FAILED', undefined, { fields });
+  }
+  const cohort = content.cohorts.items[first.cohortIndex]!;
+  const name = Object.values(cohort.name).find((n) => n.trim() !== '') ?? cohort.id;
+  throw fail('CONFLICT', undefined, { message: { key: 'consent.usedByCohort', params: { cohort: name } } });
 }
 
 /**
@@ -256,5 +282,32 @@ export async function versionForExport(ctx: DbCtx, studyId: string, versionId: s
     publishedAt: row.published_at ? row.published_at.toISOString() : undefined,
     content: parts.content,
     sites: (parts.sites ?? []) as VersionSite[],
+  };
+}
+
+/**
+ * A version's study, status and publication time (a published version never changes, so a copy kept under its
+ * id and publication time holds; a publication rolled back leaves a time no later publication repeats).
+ */
+export async function versionStamp(ctx: DbCtx, studyId: string, versionId: string) {
+  const row = await findVersionStamp(ctx.db, versionId);
+  if (!row || row.study_id !== studyId) return undefined;
+  return { status: row.status, publishedAt: row.published_at };
+}
+
+/**
+ * A version's consents and cohorts (decision D-consent-signature), for the consent module's participant side; undefined when
+ * the version is not this study's. No staff check: the caller decides who may read them.
+ */
+export async function versionConsents(ctx: DbCtx, studyId: string, versionId: string) {
+  const row = await findVersion(ctx.db, versionId);
+  if (!row || row.study_id !== studyId) return undefined;
+  const content = contentOf(row);
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    consents: content.consents.items,
+    cohorts: content.cohorts.items,
   };
 }

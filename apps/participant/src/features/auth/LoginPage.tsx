@@ -1,7 +1,7 @@
 import { Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { ApiRequestError, participantLogin } from '@trialpath/contract';
 import { applyServerFieldErrors, useContractForm } from '@trialpath/ui';
-import { useState } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate } from '../../app/router';
 import { PAGES, studyPath } from '../../app/routes';
@@ -10,6 +10,25 @@ import { useDocumentTitle, useLang } from '../../shared/hooks';
 import { api, deviceId, session } from '../../shared/portal';
 import { ErrorAlert, PageTitle, PrimaryButton, TouchLink } from '../layout/parts';
 import { useStudy } from '../layout/study-context';
+
+/** Open enrolment's "Join the study", and the way to the code screen of an account not verified yet (D-055, D-057). */
+const JoinStudy = lazy(() => import('../enrol/JoinStudy').catch(() => ({ default: () => null })));
+type Unverified = { pid: string; verificationMethod: 'email' | 'phone' };
+const ConfirmAccountLink = lazy(async (): Promise<{ default: ComponentType<Unverified> }> => {
+  try {
+    return { default: (await import('../enrol/JoinStudy')).ConfirmAccountLink };
+  } catch {
+    return { default: () => null };
+  }
+});
+
+/** The account a sign-in refused as not verified names (its password was right), or null. */
+function unverifiedAccount(err: unknown): Unverified | null {
+  if (!(err instanceof ApiRequestError) || err.body?.code !== 'NOT_VERIFIED') return null;
+  const d = err.body.details as { pid?: unknown; verificationMethod?: unknown } | undefined;
+  if (typeof d?.pid !== 'string') return null;
+  return { pid: d.pid, verificationMethod: d.verificationMethod === 'phone' ? 'phone' : 'email' };
+}
 
 /** The fields a participant types of the sign-in call's body. */
 const loginForm = participantLogin.body!.pick({ username: true, password: true });
@@ -20,6 +39,7 @@ export default function LoginPage() {
   const lang = useLang();
   const { study } = useStudy();
   const [error, setError] = useState<string | null>(null);
+  const [unverified, setUnverified] = useState<ReturnType<typeof unverifiedAccount>>(null);
   const form = useContractForm(loginForm, { defaultValues: { username: '', password: '' } });
   const { register, handleSubmit, formState, resetField } = form;
   useDocumentTitle(t('login.title'), study.name);
@@ -27,6 +47,7 @@ export default function LoginPage() {
 
   const submit = handleSubmit(async ({ username, password }) => {
     setError(null);
+    setUnverified(null);
     try {
       // The session's change empties the cache of participant reads (shared/data.ts).
       const res = await api.call(participantLogin, {
@@ -44,6 +65,7 @@ export default function LoginPage() {
     } catch (err) {
       // A refused password is cleared; after a network failure the person can simply try again.
       if (!(err instanceof ApiRequestError) || err.status > 0) resetField('password');
+      setUnverified(unverifiedAccount(err));
       if (!applyServerFieldErrors(err, form, lang))
         setError(failureText(err, lang, 'auth.invalidCredentials', navigator.onLine));
     }
@@ -57,6 +79,11 @@ export default function LoginPage() {
           <Text c="dimmed">{t('login.intro')}</Text>
         </div>
         <ErrorAlert>{error}</ErrorAlert>
+        {unverified && (
+          <Suspense fallback={null}>
+            <ConfirmAccountLink {...unverified} />
+          </Suspense>
+        )}
         <TextInput
           label={t('login.username')}
           size="lg"
@@ -85,6 +112,9 @@ export default function LoginPage() {
           <TouchLink to={studyPath(code, PAGES.forgotUsername)}>{t('login.forgotUsername')}</TouchLink>
           <TouchLink to={studyPath(code, PAGES.forgotPassword)}>{t('login.forgotPassword')}</TouchLink>
         </Group>
+        <Suspense fallback={null}>
+          <JoinStudy onJoin={() => navigate(studyPath(code, PAGES.join))} />
+        </Suspense>
       </Stack>
     </form>
   );

@@ -1,3 +1,4 @@
+import '../../feature-styles';
 import { Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +11,10 @@ import { useEndpointQuery } from '../../shared/queries';
 import { signOut } from '../../shared/sign-out';
 import { ErrorAlert, PageTitle, PrimaryButton, TouchLink } from '../layout/parts';
 import { useStudy } from '../layout/study-context';
+import { TodayTasks } from '../tasks/TodayTasks';
+import { ConsentHomeCard } from '../consent/ConsentHomeCard';
 
-/** After sign-in: who is signed in, to which study; change password and sign out. */
+/** After sign-in: today's tasks; who is signed in, to which study; change password and sign out. */
 export default function HomePage() {
   const { t } = useTranslation();
   const lang = useLang();
@@ -35,6 +38,8 @@ export default function HomePage() {
       {profile.status === 'error' && (
         <ErrorAlert>{failureText(profile.error, lang, 'errors.profile', navigator.onLine)}</ErrorAlert>
       )}
+      <ConsentHomeCard />
+      <TodayTasks />
       <dl className="tp-facts">
         <dt>{t('home.participantId')}</dt>
         <dd data-testid="participant-id">{participantId}</dd>
@@ -42,6 +47,7 @@ export default function HomePage() {
         <dd data-testid="study-name">{study.name}</dd>
       </dl>
       <Stack gap="sm">
+        <TouchLink to={studyPath(study.studyCode, PAGES.notifications)}>{t('home.notifications')}</TouchLink>
         <TouchLink to={studyPath(study.studyCode, PAGES.changePassword)}>{t('home.changePassword')}</TouchLink>
         <PrimaryButton
           type="button"

@@ -1,9 +1,9 @@
 import { Stack, Text } from '@mantine/core';
-import { type CSSProperties, type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { type CSSProperties, type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate } from '../../app/router';
 import { changeLanguage, uiLanguageOf } from '../../i18n';
-import { PAGES, studyPath } from '../../app/routes';
+import { PAGES, type Page, studyPath } from '../../app/routes';
 import { useDocumentTitle, useSession } from '../../shared/hooks';
 import { storage } from '../../shared/portal';
 import { isLoggedIn } from '../../shared/session';
@@ -11,6 +11,9 @@ import { COUNTRY_KEY, LANGUAGE_KEY, storeLanguageAndCountry } from '../../shared
 import { PageTitle, PrimaryButton } from '../layout/parts';
 import { useStudy } from '../layout/study-context';
 import { initialCountry, initialLanguage, selectableCountries } from './choice';
+
+/** "Join the study" when the study has open enrolment: its own chunk, after this first screen (D-055). */
+const JoinStudy = lazy(() => import('../enrol/JoinStudy').catch(() => ({ default: () => null })));
 
 /**
  * Language and country selection (spec 001 §1, §2); picking a language switches the interface at
@@ -41,12 +44,15 @@ export default function LanguagePage() {
     void changeLanguage(culture);
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const code = study.studyCode;
+  const proceed = (page: Page) => {
     storeLanguageAndCountry(storage, language, country);
     if (i18n.language !== language) void changeLanguage(language);
-    const code = study.studyCode;
-    navigate(studyPath(code, isLoggedIn(session, code) ? PAGES.home : PAGES.login));
+    navigate(studyPath(code, page));
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    proceed(isLoggedIn(session, code) ? PAGES.home : PAGES.login);
   };
 
   return (
@@ -92,6 +98,11 @@ export default function LanguagePage() {
           </select>
         </div>
         <PrimaryButton type="submit">{t('language.continue')}</PrimaryButton>
+        {!isLoggedIn(session, code) && (
+          <Suspense fallback={null}>
+            <JoinStudy onJoin={() => proceed(PAGES.join)} />
+          </Suspense>
+        )}
       </Stack>
     </form>
   );

@@ -200,8 +200,8 @@ function SectionsScreen({ screen }: { screen: Exclude<CustomizeScreenId, 'librar
   const sections = SCREEN_SECTIONS[screen];
   return (
     <CustomizeFrame screen={screen}>
-      {({ version, languages, language, studyId }) =>
-        sections.map((section) => (
+      {({ version, languages, language, studyId }) => [
+        ...sections.map((section) => (
           <SectionEditor
             // A new version (or a reload of the page's data) starts the editor afresh.
             key={`${version.id}-${section}`}
@@ -212,8 +212,8 @@ function SectionsScreen({ screen }: { screen: Exclude<CustomizeScreenId, 'librar
             language={language}
             readOnly={version.status !== 'DRAFT'}
           />
-        ))
-      }
+        )),
+      ]}
     </CustomizeFrame>
   );
 }
@@ -284,6 +284,8 @@ export const CustomizeOnboardingPage = () => <SectionsScreen screen="onboarding"
 export const CustomizeEligibilityPage = () => <SectionsScreen screen="eligibility" />;
 export const CustomizeEngagementPage = () => <SectionsScreen screen="engagementContent" />;
 export const CustomizeRegistrationPage = () => <SectionsScreen screen="registration" />;
+export const CustomizeEconsentPage = () => <SectionsScreen screen="econsent" />;
+export const CustomizeMultiEconsentPage = () => <SectionsScreen screen="multieconsent" />;
 export const CustomizeAppStorePage = () => <SectionsScreen screen="appStore" />;
 export const WebGlobalPage = () => <SectionsScreen screen="webGlobal" />;
 export const WebHomepagePage = () => <SectionsScreen screen="webHomepage" />;

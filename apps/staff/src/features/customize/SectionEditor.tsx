@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api';
 import { invalidateEndpoints } from '../../shared/queries';
 import { clientErrorMessage } from '../auth/form-error';
+import { ConsentPreview } from './ConsentPreview';
 import { EditorCtx, type EditorContext, SectionField } from './fields';
 import { SECTION_FIELDS } from './screens';
 
@@ -70,8 +71,8 @@ export function SectionEditor({ studyId, version, section, languages, language, 
   const headingId = `section-${section}`;
 
   const ctx = useMemo<EditorContext>(
-    () => ({ studyId, form, section, languages, language, readOnly }),
-    [studyId, form, section, languages, language, readOnly],
+    () => ({ studyId, form, section, languages, language, readOnly, consents: version.content.consents.items }),
+    [studyId, form, section, languages, language, readOnly, version.content.consents.items],
   );
 
   const save = form.handleSubmit(async (values) => {
@@ -165,6 +166,7 @@ export function SectionEditor({ studyId, version, section, languages, language, 
             {fields.map((f) => (
               <SectionField key={f.name} base="value" spec={f} />
             ))}
+            {section === 'consents' && <ConsentPreview consents={[]} languages={languages} language={language} />}
             {!readOnly && (
               <Group justify="flex-end">
                 <Button type="submit" loading={form.formState.isSubmitting} disabled={conflict}>

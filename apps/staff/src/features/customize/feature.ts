@@ -11,6 +11,8 @@ const SCREEN_COMPONENT: Record<CustomizeScreenId, keyof Pages> = {
   eligibility: 'CustomizeEligibilityPage',
   engagementContent: 'CustomizeEngagementPage',
   registration: 'CustomizeRegistrationPage',
+  econsent: 'CustomizeEconsentPage',
+  multieconsent: 'CustomizeMultiEconsentPage',
   appStore: 'CustomizeAppStorePage',
   webGlobal: 'WebGlobalPage',
   webHomepage: 'WebHomepagePage',

@@ -47,6 +47,8 @@ export interface EditorContext {
   /** The language whose texts are shown. */
   language: string;
   readOnly: boolean;
+  /** The version's consents (id and name): what a cohort's consent list chooses from. */
+  consents?: readonly { id: string; name: StudyText }[];
 }
 
 export const EditorCtx = createContext<EditorContext | null>(null);
@@ -74,7 +76,8 @@ export function newItem(spec: Extract<FieldSpec, { kind: 'list' }>): Record<stri
   const item: Record<string, unknown> = { id: newItemId(spec.idPrefix) };
   for (const f of spec.fields) {
     if (f.kind === 'text' || f.kind === 'rich') item[f.name] = {};
-    else if (f.kind === 'bool') item[f.name] = false;
+    else if (f.kind === 'bool') item[f.name] = f.default ?? false;
+    else if (f.kind === 'consentOrder') item[f.name] = [];
     else if (f.kind === 'optional' || f.kind === 'icon') item[f.name] = null;
     else if (f.kind === 'choice') item[f.name] = f.options[0];
     else if (f.kind === 'list') item[f.name] = Array.from({ length: f.min ?? 0 }, () => newItem(f));
@@ -293,7 +296,15 @@ export function SectionField({ base, spec }: { base: string; spec: FieldSpec }) 
         />
       );
     case 'order':
-      return <OrderField path={path} spec={spec} label={label} />;
+      return (
+        <OrderField
+          path={path}
+          label={label}
+          options={spec.options.map((o) => ({ value: o, label: t(`field.step.${o}`, { defaultValue: o }) }))}
+        />
+      );
+    case 'consentOrder':
+      return <ConsentOrderField path={path} label={label} />;
     case 'list':
       return <ListField path={path} spec={spec} />;
     case 'correctOption':
@@ -315,17 +326,26 @@ function choiceLabel(t: (k: string) => string, section: string, name: string, va
   return value;
 }
 
+/** A cohort's consents: some of the version's consents, in order, named in the shown language. */
+function ConsentOrderField({ path, label }: { path: string; label: string }) {
+  const { consents = [], language, languages } = useEditor();
+  const options = consents.map((c) => ({
+    value: c.id,
+    label: c.name[language]?.trim() || c.name[languages[0] ?? '']?.trim() || c.id,
+  }));
+  return <OrderField path={path} label={label} options={options} />;
+}
+
 /** Some of a few values in a chosen order: each on or off, and moved up or down. */
 function OrderField({
   path,
-  spec,
   label,
+  options,
 }: {
   path: string;
-  spec: Extract<FieldSpec, { kind: 'order' }>;
   label: string;
+  options: readonly { value: string; label: string }[];
 }) {
-  const { t } = useTranslation('customize');
   const { form, readOnly } = useEditor();
   return (
     <Controller
@@ -333,7 +353,8 @@ function OrderField({
       name={path}
       render={({ field, fieldState }) => {
         const chosen = (field.value ?? []) as string[];
-        const rest = spec.options.filter((o) => !chosen.includes(o));
+        const nameOf = new Map(options.map((o) => [o.value, o.label]));
+        const rest = options.map((o) => o.value).filter((o) => !chosen.includes(o));
         const move = (from: number, to: number) => {
           const next = [...chosen];
           const [v] = next.splice(from, 1);
@@ -346,7 +367,7 @@ function OrderField({
               {[...chosen, ...rest].map((o) => {
                 const index = chosen.indexOf(o);
                 const on = index >= 0;
-                const name = t(`field.step.${o}`, { defaultValue: o });
+                const name = nameOf.get(o) ?? o;
                 return (
                   <Group key={o} gap="xs" wrap="nowrap">
                     <Checkbox

@@ -12,6 +12,8 @@ export const CUSTOMIZE_SCREENS = [
   { id: 'eligibility', path: 'customize/eligibility' },
   { id: 'engagementContent', path: 'customize/engagement-content' },
   { id: 'registration', path: 'customize/registration' },
+  { id: 'econsent', path: 'customize/econsent' },
+  { id: 'multieconsent', path: 'customize/multieconsent' },
   { id: 'appStore', path: 'customize/app-store' },
   { id: 'webGlobal', path: 'web/global' },
   { id: 'webHomepage', path: 'web/homepage' },

@@ -14,6 +14,8 @@ export const SCREEN_SECTIONS: Record<CustomizeScreenId, readonly StudyContentSec
   eligibility: ['eligibility'],
   engagementContent: ['learnMore', 'infoScreens', 'feedback'],
   registration: ['registration'],
+  econsent: ['consents'],
+  multieconsent: ['cohorts'],
   appStore: ['appDescription', 'videos', 'appAvailability', 'marketing'],
   webGlobal: ['webGlobal'],
   webHomepage: ['webHomepage'],
@@ -34,7 +36,7 @@ export type FieldSpec =
   | { kind: 'text'; name: string; size: 'title' | 'label' | 'short'; required?: boolean }
   /** Rich text per study language (HTML, shown sanitised in a preview). */
   | { kind: 'rich'; name: string }
-  | { kind: 'bool'; name: string }
+  | { kind: 'bool'; name: string; default?: boolean }
   /** A value that may stay empty (null): a web address, an e-mail address, an address slug. */
   | { kind: 'optional'; name: string; input: 'url' | 'email' | 'slug' }
   /** One of a few values. */
@@ -52,7 +54,34 @@ export type FieldSpec =
   /** A branding image (logo, icon): uploaded and removed at once, outside the section's save. */
   | { kind: 'image'; name: string; type: 'logo' | 'icon' }
   /** An icon of the icon library (decision 0040), or none: chosen in a picker, saved with the section. */
-  | { kind: 'icon'; name: string };
+  | { kind: 'icon'; name: string }
+  /** Some of the version's consents in a chosen order (a cohort's consents, D-002). */
+  | { kind: 'consentOrder'; name: string };
+
+/** A quiz: questions, each with two to ten options and its correct one (the feedback quiz, a consent's quiz). */
+function quizList(...extra: FieldSpec[]): FieldSpec {
+  return {
+    kind: 'list',
+    name: 'quiz',
+    max: 50,
+    idPrefix: 'quiz',
+    titleField: 'question',
+    fields: [
+      { kind: 'text', name: 'question', size: 'short', required: true },
+      {
+        kind: 'list',
+        name: 'options',
+        max: 10,
+        min: 2,
+        idPrefix: 'option',
+        titleField: 'text',
+        fields: [{ kind: 'text', name: 'text', size: 'label', required: true }],
+      },
+      { kind: 'correctOption', name: 'correctOptionId', optionsName: 'options' },
+      ...extra,
+    ],
+  };
+}
 
 export const SECTION_FIELDS: Partial<Record<StudyContentSection, FieldSpec[]>> = {
   branding: [
@@ -122,30 +151,7 @@ export const SECTION_FIELDS: Partial<Record<StudyContentSection, FieldSpec[]>> =
       ],
     },
   ],
-  feedback: [
-    { kind: 'bool', name: 'enabled' },
-    { kind: 'text', name: 'prompt', size: 'short' },
-    {
-      kind: 'list',
-      name: 'quiz',
-      max: 50,
-      idPrefix: 'quiz',
-      titleField: 'question',
-      fields: [
-        { kind: 'text', name: 'question', size: 'short', required: true },
-        {
-          kind: 'list',
-          name: 'options',
-          max: 10,
-          min: 2,
-          idPrefix: 'option',
-          titleField: 'text',
-          fields: [{ kind: 'text', name: 'text', size: 'label', required: true }],
-        },
-        { kind: 'correctOption', name: 'correctOptionId', optionsName: 'options' },
-      ],
-    },
-  ],
+  feedback: [{ kind: 'bool', name: 'enabled' }, { kind: 'text', name: 'prompt', size: 'short' }, quizList()],
   appDescription: [
     { kind: 'text', name: 'title', size: 'title' },
     { kind: 'rich', name: 'description' },
@@ -177,8 +183,85 @@ export const SECTION_FIELDS: Partial<Record<StudyContentSection, FieldSpec[]>> =
       ],
     },
   ],
+  consents: [
+    {
+      kind: 'list',
+      name: 'items',
+      max: 20,
+      idPrefix: 'consent',
+      titleField: 'name',
+      fields: [
+        { kind: 'text', name: 'name', size: 'title', required: true },
+        { kind: 'bool', name: 'educationEnabled', default: true },
+        { kind: 'bool', name: 'comprehensionEnabled' },
+        { kind: 'bool', name: 'documentAndSignatureEnabled', default: true },
+        { kind: 'bool', name: 'digitalSignatureEnabled' },
+        {
+          kind: 'list',
+          name: 'sections',
+          max: 50,
+          idPrefix: 'section',
+          titleField: 'title',
+          fields: [
+            { kind: 'text', name: 'title', size: 'title', required: true },
+            { kind: 'icon', name: 'icon' },
+            { kind: 'rich', name: 'body' },
+          ],
+        },
+        quizList({ kind: 'text', name: 'explanation', size: 'short' }),
+        {
+          kind: 'list',
+          name: 'documents',
+          max: 10,
+          idPrefix: 'document',
+          titleField: 'title',
+          fields: [
+            { kind: 'text', name: 'title', size: 'title', required: true },
+            { kind: 'rich', name: 'body' },
+          ],
+        },
+        { kind: 'rich', name: 'privacyPolicy' },
+        { kind: 'rich', name: 'license' },
+        {
+          kind: 'list',
+          name: 'disclaimers',
+          max: 20,
+          idPrefix: 'disclaimer',
+          titleField: 'text',
+          fields: [
+            { kind: 'text', name: 'text', size: 'short', required: true },
+            { kind: 'bool', name: 'required', default: true },
+          ],
+        },
+        {
+          kind: 'list',
+          name: 'optionalConsents',
+          max: 20,
+          idPrefix: 'optional',
+          titleField: 'text',
+          fields: [{ kind: 'text', name: 'text', size: 'short', required: true }],
+        },
+        { kind: 'text', name: 'signatureMeaning', size: 'short' },
+      ],
+    },
+  ],
+  cohorts: [
+    {
+      kind: 'list',
+      name: 'items',
+      max: 50,
+      idPrefix: 'cohort',
+      titleField: 'name',
+      fields: [
+        { kind: 'text', name: 'name', size: 'label', required: true },
+        { kind: 'text', name: 'description', size: 'short' },
+        { kind: 'consentOrder', name: 'consentIds' },
+      ],
+    },
+  ],
   registration: [
     { kind: 'choice', name: 'verificationMethod', options: ['email', 'sms'] },
+    { kind: 'bool', name: 'openEnrolment' },
     { kind: 'registrationFields', name: 'fields' },
   ],
   webGlobal: [

@@ -51,8 +51,11 @@ describe('which content sections are filled in (C-012)', () => {
       'web/register',
       'web/publish',
     ]);
-    // Sections no screen edits yet (cohorts, health data access) are not listed.
-    expect([...app, ...web].map((s) => s.section)).not.toContain('cohorts');
+    // The consents and cohorts are edited on customize/econsent and customize/multieconsent.
+    expect(app.find((s) => s.section === 'consents')?.screen.path).toBe('customize/econsent');
+    expect(app.find((s) => s.section === 'cohorts')?.screen.path).toBe('customize/multieconsent');
+    // Sections no screen edits yet (health data access) are not listed.
+    expect([...app, ...web].map((s) => s.section)).not.toContain('healthAccess');
   });
 });
 

@@ -1,12 +1,14 @@
 /**
- * The IRB/EC documentation PDF (decision 0035), laid out with pdf-lib's standard Helvetica: headings,
- * wrapped paragraphs and page breaks. Rich texts are shown as plain text (markup removed); a character
+ * Documents as PDF (the IRB/EC documentation, decision 0035; signed consents, decision D-consent-signature), laid out with
+ * pdf-lib's standard Helvetica: headings, wrapped paragraphs, images (a drawn signature) and page breaks. Rich texts are shown as plain text (markup removed); a character
  * the standard font cannot write is replaced by "?", never dropped silently.
  */
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 
-export type IrbBlock =
+export type PdfBlock =
   | { kind: 'title'; text: string }
+  /** A PNG drawn at most `maxWidth` points wide, keeping its proportions. */
+  | { kind: 'image'; png: Uint8Array; maxWidth: number }
   | { kind: 'heading'; text: string }
   | { kind: 'subheading'; text: string }
   | { kind: 'fact'; label: string; value: string }
@@ -30,7 +32,7 @@ export function plainText(html: string): string {
     .trim();
 }
 
-export async function renderIrbPdf(meta: { title: string; subject: string }, blocks: IrbBlock[]): Promise<Uint8Array> {
+export async function renderPdf(meta: { title: string; subject: string }, blocks: PdfBlock[]): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(meta.title);
   doc.setSubject(meta.subject);
@@ -92,8 +94,18 @@ export async function renderIrbPdf(meta: { title: string; subject: string }, blo
     }
     y -= o.gap ?? 0;
   };
+  const image = async (png: Uint8Array, maxWidth: number) => {
+    const embedded = await doc.embedPng(png);
+    const scale = Math.min(1, maxWidth / embedded.width);
+    const w = embedded.width * scale;
+    const h = embedded.height * scale;
+    if (y - h < PAGE.margin) newPage();
+    y -= h + 4;
+    page.drawImage(embedded, { x: PAGE.margin + 10, y, width: w, height: h });
+  };
   for (const b of blocks) {
-    if (b.kind === 'title') write(b.text, { font: bold, size: 18, gap: 8 });
+    if (b.kind === 'image') await image(b.png, b.maxWidth);
+    else if (b.kind === 'title') write(b.text, { font: bold, size: 18, gap: 8 });
     else if (b.kind === 'heading') {
       y -= 8;
       write(b.text, { font: bold, size: 14, gap: 4 });

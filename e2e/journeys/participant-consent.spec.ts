@@ -8,7 +8,7 @@
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { inflateSync } from 'node:zlib';
+import { pdfTextOf } from '../../apps/api/test/support/pdf-text';
 import { DEMO_PASSWORD, expectAccessible, shot } from '../support';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -182,24 +182,6 @@ async function mailedCode(api: APIRequestContext, email: string): Promise<string
   return code;
 }
 
-/** A PDF's text lines: its content streams inflated, each `<hex> Tj` decoded (WinAnsi ≈ latin1). */
-function pdfText(bytes: Buffer): string {
-  const raw = bytes.toString('latin1');
-  const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)(\r?)\nendstream/g)].map((m) => {
-    for (const candidate of [m[1]!, m[1]! + m[2]!]) {
-      try {
-        return inflateSync(Buffer.from(candidate, 'latin1')).toString('latin1');
-      } catch {
-        // not this one
-      }
-    }
-    return m[1]!;
-  });
-  return streams
-    .flatMap((s) => [...s.matchAll(/<([0-9A-Fa-f]+)> Tj/g)].map((m) => Buffer.from(m[1]!, 'hex').toString('latin1')))
-    .join('\n');
-}
-
 /** Enrols from the study link: language, eligibility (none), the form, the mailed code, then signs in. */
 async function enrol(page: Page, api: APIRequestContext, username: string, email: string, spanish: boolean) {
   await page.goto(`${PORTAL}/language`);
@@ -300,7 +282,7 @@ test('a new participant enrols in Spanish on a phone, fails the quiz once, signs
     .click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^consent-DEMO-US001-\d{4}-informed-consent-v\d+\.pdf$/);
-  const text = pdfText(readFileSync(await file.path()));
+  const text = pdfTextOf(readFileSync(await file.path()));
   for (const line of [
     'Consentimiento informado',
     'Acepto responder un control diario.',

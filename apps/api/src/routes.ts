@@ -26,6 +26,9 @@ import { versionRoutes } from './modules/versions/versions.routes';
 import { prototypeRoutes } from './modules/versions/versions-prototype.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { pushRoutes } from './modules/push/push.routes';
+import { identityTokenRoutes } from './modules/identity-tokens/identity-tokens.routes';
+import { portalContentRoutes } from './modules/portal-content/portal-content.routes';
+import { participantSiteRoutes } from './modules/participant-site/participant-site.routes';
 
 export const ALL_ROUTES: readonly RouteDef[] = [
   ...clientRoutes,
@@ -55,6 +58,9 @@ export const ALL_ROUTES: readonly RouteDef[] = [
   ...responseRoutes,
   ...exportRoutes,
   ...pushRoutes,
+  ...portalContentRoutes,
+  ...participantSiteRoutes,
   ...consentRoutes,
   ...consentSigningRoutes,
+  ...identityTokenRoutes,
 ];

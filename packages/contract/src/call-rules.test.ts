@@ -159,11 +159,15 @@ describe('endpoint metadata: the data space of a call (A-151–A-153)', () => {
       'confirmParticipantVerificationLink',
       'getParticipantResetLink',
     ];
+    // The portal's platform strings, countries and languages, and a signed content address (its token names the
+    // data space; decision D-069): the same whatever the page.
+    const portalContent = ['getStaticStrings', 'getCountries', 'getLanguages', 'getPortalFile'];
     expect(neutral.sort()).toEqual(
       [
         ...new Set([
           ...consentConfiguration,
           ...enrolmentRecords,
+          ...portalContent,
           ...authArea,
           ...studyDraft,
           ...accounts,

@@ -23,8 +23,11 @@ import * as forms from './forms';
 import * as schedules from './schedules';
 import * as responses from './responses';
 import * as push from './push';
+import * as participantSite from './participant-site';
 import * as consent from './consent';
 import * as consentSigning from './consent-signing';
+import * as identityTokens from './identity-tokens';
+import * as portalContent from './portal-content';
 import type { Endpoint } from './endpoint';
 
 export * from './endpoint';
@@ -55,8 +58,11 @@ export * from './forms';
 export * from './schedules';
 export * from './responses';
 export * from './push';
+export * from './portal-content';
+export * from './participant-site';
 export * from './consent';
 export * from './consent-signing';
+export * from './identity-tokens';
 export * from './client';
 export * from './upload';
 export * from './request';
@@ -95,8 +101,11 @@ export const ENDPOINTS: readonly Endpoint[] = [
   schedules,
   responses,
   push,
+  participantSite,
   consent,
   consentSigning,
+  identityTokens,
+  portalContent,
 ]
   .flatMap((m) => endpointsOf(m as Record<string, unknown>))
   .concat(Object.values(studyContent.DRAFT_SECTION_ENDPOINTS))

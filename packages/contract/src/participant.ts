@@ -2,23 +2,33 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { OkSchema } from './common';
 
-/** Spec 001 §3 Country. */
-const CountrySchema = z.object({
+/** Spec 001 §3 Country (D-044; decision D-069 for countryType, countryGroupId, baseUrlWeb, havingOnlyDraftLanguage). */
+export const CountrySchema = z.object({
   countryId: z.string(),
   name: z.string(),
+  /** `study`: one of the study's countries; `platform`: a country of the platform's list (no study context). */
+  countryType: z.enum(['study', 'platform']),
+  /** The region the country belongs to (UN M49 region code), null when not known. */
+  countryGroupId: z.string().nullable(),
   isoCode2: z.string(),
   isoCode3: z.string(),
+  /** The participant portal's address for this study (empty without a study). */
+  baseUrlWeb: z.string(),
+  /** True while the study has no published version: its languages exist only in a draft. */
+  havingOnlyDraftLanguage: z.boolean(),
   default: z.boolean(),
   active: z.boolean(),
   sortOrder: z.number().int(),
 });
 /** Spec 001 §3 Language. */
-const LanguageSchema = z.object({
+export const LanguageSchema = z.object({
   language_id: z.string(),
   language_culture: z.string(),
   display_name: z.string(),
   is_default: z.boolean(),
 });
+export type Country = z.infer<typeof CountrySchema>;
+export type Language = z.infer<typeof LanguageSchema>;
 
 /** A study text per language (the portal picks the participant's, falling back to the study's default). */
 const TextsSchema = z.record(z.string(), z.string());

@@ -60,6 +60,8 @@ export const SiteDetailSchema = SiteListEntrySchema.extend({
   countryId: z.string(),
   address: z.string(),
   city: z.string(),
+  /** State or province (D-047). */
+  state: z.string(),
   postalCode: z.string(),
   contactName: z.string(),
   contactEmail: z.string(),
@@ -84,6 +86,7 @@ export const SiteInputSchema = z
     siteSubType: z.enum(SITE_SUB_TYPES),
     address: text(500).default(''),
     city: text(120).default(''),
+    state: text(120).default(''),
     postalCode: text(20).default(''),
     contactName: text(200).default(''),
     contactEmail: z.union([z.literal(''), z.string().trim().email().max(320)]).default(''),

@@ -24,3 +24,4 @@ export * from './schedule/index';
 export * from './usdm/index';
 export * from './spirometry/index';
 export * from './push';
+export * from './identity/identity-tokens';

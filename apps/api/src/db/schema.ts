@@ -105,6 +105,7 @@ export interface Database {
   participant_verifications: import('./schema/enrolment').ParticipantVerificationsTable;
   push_vapid_keys: import('./schema/push').PushVapidKeysTable;
   consent_signatures: import('./schema/consent').ConsentSignaturesTable;
+  participant_identity_tokens: import('./schema/identity-tokens').ParticipantIdentityTokensTable;
   participant_devices: import('./schema/push').ParticipantDevicesTable;
   push_messages: import('./schema/push').PushMessagesTable;
 }

@@ -20,6 +20,7 @@ const legalPage = lazyPage(() => import('../features/legal/LegalPage'));
 
 // Joining (eligibility, then the form) and an invitation's register/{token} are one page.
 const enrolPage = lazyPage(() => import('../features/enrol/EnrolPage'));
+const documentsPage = lazyPage(() => import('../features/documents/StudyDocumentsPage'));
 
 const PAGE_COMPONENTS: Record<Page, ReturnType<typeof lazyPage>> = {
   [PAGES.language]: lazyPage(() => import('../features/language/LanguagePage')),
@@ -39,6 +40,9 @@ const PAGE_COMPONENTS: Record<Page, ReturnType<typeof lazyPage>> = {
   [PAGES.task]: lazyPage(() => import('../features/tasks/TaskPage')),
   [PAGES.notifications]: lazyPage(() => import('../features/notifications/NotificationsPage')),
   [PAGES.consent]: lazyPage(() => import('../features/consent/ConsentPage')),
+  [PAGES.overview]: documentsPage,
+  [PAGES.documents]: documentsPage,
+  [PAGES.site]: lazyPage(() => import('../features/site/SitePage')),
 };
 
 const NotFound = lazy(() => import('../features/entry/NotFoundPage'));

@@ -30,6 +30,11 @@ export const PAGES = {
   notifications: 'notifications',
   /** Consent: the cohort choice, then each consent read and signed, then the signed PDFs (D-034, D-035). */
   consent: 'consent',
+  /** The study overview (D-036); the privacy policy and licence agreement (D-037): the version's documents. */
+  overview: 'overview',
+  documents: 'documents',
+  /** The participant's site: its address, contact and whom to call (D-039, decision D-075). */
+  site: 'site',
 } as const;
 export type Page = (typeof PAGES)[keyof typeof PAGES];
 
@@ -41,6 +46,9 @@ const PROTECTED_PAGES: ReadonlySet<Page> = new Set<Page>([
   PAGES.task,
   PAGES.notifications,
   PAGES.consent,
+  PAGES.overview,
+  PAGES.documents,
+  PAGES.site,
 ]);
 /** Sign-in pages a signed-in participant has no business on: they go home instead. */
 const SIGNED_OUT_ONLY_PAGES: ReadonlySet<Page> = new Set<Page>([PAGES.login, PAGES.join, PAGES.register]);
@@ -114,6 +122,7 @@ const SIMPLE_PAGES: ReadonlySet<string> = new Set([
   PAGES.tasks,
   PAGES.notifications,
   PAGES.consent,
+  PAGES.site,
 ]);
 
 /**

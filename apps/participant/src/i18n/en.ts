@@ -54,15 +54,6 @@ export const en = {
     submit: 'Change password',
     done: 'Your password has been changed.',
   },
-  home: {
-    title: 'Welcome',
-    participantId: 'Participant ID',
-    study: 'Study',
-    notifications: 'Notifications',
-    changePassword: 'Change password',
-    signOut: 'Sign out',
-    signedInAs: 'Signed in as {{username}}',
-  },
   nav: {
     backToLogin: 'Back to log in',
     backToHome: 'Back to home',

@@ -58,15 +58,6 @@ export const es: Resources = {
     submit: 'Cambiar contraseña',
     done: 'Su contraseña se ha cambiado.',
   },
-  home: {
-    title: 'Bienvenido/a',
-    participantId: 'ID de participante',
-    study: 'Estudio',
-    notifications: 'Notificaciones',
-    changePassword: 'Cambiar contraseña',
-    signOut: 'Cerrar sesión',
-    signedInAs: 'Sesión iniciada como {{username}}',
-  },
   nav: {
     backToLogin: 'Volver a iniciar sesión',
     backToHome: 'Volver al inicio',

@@ -265,6 +265,11 @@ const AUDIT_ACTIONS = {
   'push.sent': { entity: ['push_message'], summary: 'Push message accepted by the push service' },
   'push.retry': { entity: ['push_message'], summary: 'Push message refused for now, to be tried again' },
   'push.failed': { entity: ['push_message'], summary: 'Push message given up (refused, expired or no device)' },
+  // identity tokens for record linkage (decision D-138): the trail keeps the kinds, never the identity or a token
+  'participant.identity-tokens.replace': {
+    entity: ['participant'],
+    summary: "Participant's identity tokens for record linkage made from their identity, replacing earlier ones",
+  },
   'schedule.job.start': { entity: ['schedule_job'], summary: 'Schedule job started (tasks to be made)' },
   'schedule.job.finish': { entity: ['schedule_job'], summary: 'Schedule job finished, or failed' },
   // studies themselves (decision 0031)

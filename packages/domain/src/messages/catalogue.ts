@@ -9,6 +9,8 @@ import type { STUDY_MESSAGES } from './study-catalogue';
 import type { FILES_MESSAGES } from './files-catalogue';
 import type { ENROLMENT_MESSAGES } from './enrolment-catalogue';
 import type { PUSH_MESSAGES } from './push-catalogue';
+import type { PARTICIPANT_SITE_MESSAGES } from './participant-site-catalogue';
+import type { PORTAL_CONTENT_MESSAGES } from './portal-content-catalogue';
 
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -293,4 +295,6 @@ export type MessageKey =
   | keyof typeof STUDY_MESSAGES
   | keyof typeof FILES_MESSAGES
   | keyof typeof ENROLMENT_MESSAGES
-  | keyof typeof PUSH_MESSAGES;
+  | keyof typeof PUSH_MESSAGES
+  | keyof typeof PARTICIPANT_SITE_MESSAGES
+  | keyof typeof PORTAL_CONTENT_MESSAGES;

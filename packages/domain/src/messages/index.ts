@@ -6,3 +6,4 @@ export * from './message-ref';
 export * from './validation-issues';
 export * from './mail';
 export * from './enrolment-catalogue';
+export * from './portal-content-catalogue';

@@ -10,3 +10,5 @@ import './sso-catalogue';
 import './study-catalogue';
 import './files-catalogue';
 import './push-catalogue';
+import './participant-site-catalogue';
+import './portal-content-catalogue';

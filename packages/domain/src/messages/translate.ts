@@ -57,3 +57,8 @@ export function translate(key: MessageKey, params?: MessageParams, lang: Languag
   const text = entry[resolveLanguage(lang)];
   return fillPlaceholders(text, params);
 }
+
+/** Every key the catalogue holds now: its own and the tables registered so far (the static strings call, D-070). */
+export function catalogueKeys(): MessageKey[] {
+  return [...Object.keys(MESSAGES), ...Object.keys(registered)] as MessageKey[];
+}

@@ -203,10 +203,16 @@ export const APP_SECTION_BUILDERS = {
         if (h.enabled && h.dataTypes.length === 0) ctx.addIssue(fieldIssue(['dataTypes'], 'errors.tooFew', { min: 1 }));
       }),
 
-  registration: (_t: TextKit) =>
+  registration: (t: TextKit) =>
     z
       .object({
         verificationMethod: z.enum(['email', 'sms']).default('email'),
+        /**
+         * Record linkage (001 §7 datavant_consent, §9 identity tokens): the participant is asked to agree
+         * that keyed tokens of their identity link the study's data with other health records.
+         */
+        recordLinkage: z.boolean().default(false),
+        recordLinkageStatement: t.rich(),
         /**
          * Open enrolment (001 §4, the open-study flag): anyone with the study's link may screen themselves
          * and register from the participant portal; otherwise only invited participants register.

@@ -17,3 +17,4 @@ export * from './content-activities';
 export * from './content-edro';
 export * from './enrolment';
 export * from './content-consent';
+export * from './portal-content';

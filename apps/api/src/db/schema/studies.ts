@@ -70,6 +70,8 @@ export interface SitesTable {
   // decision 0032: details, and the status in each data space (C-148)
   address: Generated<string>;
   city: Generated<string>;
+  /** State or province (migration 202612030100_site_state.sql; D-047). */
+  state: Generated<string>;
   postal_code: Generated<string>;
   contact_name: Generated<string>;
   contact_email: Generated<string>;

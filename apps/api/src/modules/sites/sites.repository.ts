@@ -22,6 +22,7 @@ const SITE_COLUMNS = [
   'c.name as country_name',
   's.address',
   's.city',
+  's.state',
   's.postal_code',
   's.contact_name',
   's.contact_email',
@@ -122,6 +123,7 @@ export interface SiteValues {
   site_sub_type: string;
   address: string;
   city: string;
+  state: string;
   postal_code: string;
   contact_name: string;
   contact_email: string;

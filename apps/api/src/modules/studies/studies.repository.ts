@@ -122,6 +122,21 @@ export function listStudyCountries(db: Db, studyId: string) {
     .execute();
 }
 
+/** The platform's countries (active ones) and languages, for the portal before a study is known. */
+export function listActiveCountries(db: Db) {
+  return db
+    .selectFrom('countries')
+    .select(['id', 'name', 'iso_code3', 'active', 'sort_order'])
+    .where('active', '=', true)
+    .orderBy('sort_order')
+    .orderBy('name')
+    .execute();
+}
+
+export function listLanguages(db: Db) {
+  return db.selectFrom('languages').select(['id', 'display_name']).orderBy('id').execute();
+}
+
 export function findCountry(db: Db, id: string) {
   return db.selectFrom('countries').selectAll().where('id', '=', id).executeTakeFirst();
 }

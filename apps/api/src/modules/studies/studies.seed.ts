@@ -95,6 +95,14 @@ export async function seedStudies(ctx: DbCtx, clientId: string): Promise<SeededS
         name: 'Boston Research Center',
         site_sub_type: 'CLINIC',
         country_id: 'US',
+        // Its address and contact, so the participant's site screen (D-039) has something to show.
+        address: '100 Harbor Research Way, Suite 300',
+        city: 'Boston',
+        state: 'MA',
+        postal_code: '02114',
+        contact_name: 'Rosa Reception',
+        contact_email: 'research@boston-center.example',
+        contact_phone: '617-555-0134',
       },
       {
         study_id: demo,

@@ -1,8 +1,11 @@
 /** Studies as a staff user sees them (scoped by the access module) and their public facts for the participant portal. */
 import { createStudy } from '@trialpath/contract';
-import { countryName, DEFAULT_COUNTRY, DEFAULT_LANGUAGE, joinRealmRole } from '@trialpath/domain';
+import { countryName, DEFAULT_LANGUAGE, joinRealmRole } from '@trialpath/domain';
 import type { DbCtx, ServiceCtx } from '../../kernel/context';
 import { fail } from '../../kernel/errors';
+import { studyPortalCountriesAndLanguages } from './portal-countries';
+
+export { platformCountriesAndLanguages, studyPortalCountriesAndLanguages } from './portal-countries';
 import {
   mayCall,
   requireLoadedStudy,
@@ -12,8 +15,6 @@ import {
   visibleSites,
 } from '../access/access.service';
 import {
-  findCountry,
-  findLanguage,
   findStudyByCode,
   findStudyById,
   listSitesOfStudy,
@@ -116,6 +117,11 @@ export async function studyFeatures(ctx: ServiceCtx, input: { studyId: string })
   return { studyId: study.id, studyFeatures };
 }
 
+/** A study by its id, for the participant portal's public calls (undefined: none). */
+export function studyById(ctx: Pick<ServiceCtx, 'db'>, studyId: string) {
+  return findStudyById(ctx.db, studyId);
+}
+
 /** A study by its code (case-insensitive), for the participant portal's public calls. */
 export function studyByCode(ctx: Pick<ServiceCtx, 'db'>, studyCode: string) {
   return findStudyByCode(ctx.db, studyCode);
@@ -123,52 +129,9 @@ export function studyByCode(ctx: Pick<ServiceCtx, 'db'>, studyCode: string) {
 
 /** Public facts of a study for its participant portal (001 §3): countries and languages, defaults en / US. */
 export async function participantWebStudy(ctx: ServiceCtx, input: { studyCode: string }) {
-  const { db } = ctx;
-  const study = await findStudyByCode(db, input.studyCode);
+  const study = await findStudyByCode(ctx.db, input.studyCode);
   if (!study) throw fail('NOT_FOUND');
-  const lang = ctx.request.language;
-  let countries = (await listStudyCountries(db, study.id)).map((c) => ({
-    countryId: c.id,
-    name: countryName(c.id, lang, c.name),
-    isoCode2: c.id,
-    isoCode3: c.iso_code3,
-    default: c.is_default,
-    active: c.active,
-    sortOrder: c.sort_order,
-  }));
-  if (countries.length === 0) {
-    const us = await findCountry(db, DEFAULT_COUNTRY);
-    countries = us
-      ? [
-          {
-            countryId: us.id,
-            name: countryName(us.id, lang, us.name),
-            isoCode2: us.id,
-            isoCode3: us.iso_code3,
-            default: true,
-            active: true,
-            sortOrder: 0,
-          },
-        ]
-      : [];
-  }
-  let languages = (await listStudyLanguages(db, study.id)).map((l) => ({
-    language_id: l.id,
-    language_culture: l.id,
-    display_name: l.display_name,
-    is_default: l.is_default,
-  }));
-  if (languages.length === 0) {
-    const en = await findLanguage(db, DEFAULT_LANGUAGE);
-    languages = [
-      {
-        language_id: DEFAULT_LANGUAGE,
-        language_culture: DEFAULT_LANGUAGE,
-        display_name: en?.display_name ?? 'English',
-        is_default: true,
-      },
-    ];
-  }
+  const { countries, languages } = await studyPortalCountriesAndLanguages(ctx, study, ctx.request.language);
   return { studyId: study.id, studyCode: study.code, name: study.name, color: study.color, countries, languages };
 }
 

@@ -38,6 +38,7 @@ import {
   findVersionStamp,
   insertVersion,
   isNameTaken,
+  listVersionsOfStudy,
   lockVersion,
   saveContent,
   takeVersionNumber,
@@ -283,6 +284,19 @@ export async function versionForExport(ctx: DbCtx, studyId: string, versionId: s
     content: parts.content,
     sites: (parts.sites ?? []) as VersionSite[],
   };
+}
+
+/**
+ * A version of a study for the participant portal's content (decision D-069), by id or number: its number,
+ * status and content; undefined when the study has no such version. No staff check: the caller decides.
+ */
+export async function versionForPortal(ctx: DbCtx, studyId: string, version: string | number) {
+  const row =
+    typeof version === 'number'
+      ? (await listVersionsOfStudy(ctx.db, studyId)).find((v) => v.number === version)
+      : await findVersion(ctx.db, version);
+  if (!row || row.study_id !== studyId) return undefined;
+  return { id: row.id, number: row.number, status: row.status, content: contentOf(row) };
 }
 
 /**

@@ -13,25 +13,29 @@ import { ErrorAlert, PageTitle, PrimaryButton, TouchLink } from '../layout/parts
 import { useStudy } from '../layout/study-context';
 import { TodayTasks } from '../tasks/TodayTasks';
 import { ConsentHomeCard } from '../consent/ConsentHomeCard';
+import { SITE_NS } from '../site/texts';
+import { DOCUMENTS_NS } from '../documents/texts';
+import { HOME_NS } from './texts';
 
 /** After sign-in: today's tasks; who is signed in, to which study; change password and sign out. */
 export default function HomePage() {
   const { t } = useTranslation();
+  const { t: th } = useTranslation(HOME_NS);
   const lang = useLang();
   const { study } = useStudy();
   const session = useSession();
   const profile = useEndpointQuery(queries, getParticipantProfile, session?.pid ? {} : null);
   const [leaving, setLeaving] = useState(false);
-  useDocumentTitle(t('home.title'), study.name);
+  useDocumentTitle(th('title'), study.name);
 
   const participantId = profile.status === 'success' ? profile.data.participantId : (session?.participantId ?? '');
 
   return (
     <Stack gap="lg">
       <div>
-        <PageTitle>{t('home.title')}</PageTitle>
+        <PageTitle>{th('title')}</PageTitle>
         {profile.status === 'success' && (
-          <Text c="dimmed">{t('home.signedInAs', { username: profile.data.username })}</Text>
+          <Text c="dimmed">{th('signedInAs', { username: profile.data.username })}</Text>
         )}
       </div>
       {profile.status === 'loading' && <Loader size="sm" role="img" aria-label={t('app.loading')} />}
@@ -41,14 +45,17 @@ export default function HomePage() {
       <ConsentHomeCard />
       <TodayTasks />
       <dl className="tp-facts">
-        <dt>{t('home.participantId')}</dt>
+        <dt>{th('participantId')}</dt>
         <dd data-testid="participant-id">{participantId}</dd>
-        <dt>{t('home.study')}</dt>
+        <dt>{th('study')}</dt>
         <dd data-testid="study-name">{study.name}</dd>
       </dl>
       <Stack gap="sm">
-        <TouchLink to={studyPath(study.studyCode, PAGES.notifications)}>{t('home.notifications')}</TouchLink>
-        <TouchLink to={studyPath(study.studyCode, PAGES.changePassword)}>{t('home.changePassword')}</TouchLink>
+        <TouchLink to={studyPath(study.studyCode, PAGES.overview)}>{t('overview', { ns: DOCUMENTS_NS })}</TouchLink>
+        <TouchLink to={studyPath(study.studyCode, PAGES.documents)}>{t('documents', { ns: DOCUMENTS_NS })}</TouchLink>
+        <TouchLink to={studyPath(study.studyCode, PAGES.site)}>{t('homeLink', { ns: SITE_NS })}</TouchLink>
+        <TouchLink to={studyPath(study.studyCode, PAGES.notifications)}>{th('notifications')}</TouchLink>
+        <TouchLink to={studyPath(study.studyCode, PAGES.changePassword)}>{th('changePassword')}</TouchLink>
         <PrimaryButton
           type="button"
           variant="outline"
@@ -58,7 +65,7 @@ export default function HomePage() {
             void signOut(study.studyCode);
           }}
         >
-          {t('home.signOut')}
+          {th('signOut')}
         </PrimaryButton>
       </Stack>
     </Stack>

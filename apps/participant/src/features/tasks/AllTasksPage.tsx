@@ -4,7 +4,7 @@ import { listMyTasks } from '@trialpath/contract';
 import { useTranslation } from 'react-i18next';
 import { PAGES, studyPath } from '../../app/routes';
 import { queries } from '../../shared/data';
-import { failureText } from '../../shared/errors';
+import { scheduleFailureText } from './schedule-markers';
 import { useDocumentTitle, useLang, useSession } from '../../shared/hooks';
 import { useEndpointQuery } from '../../shared/queries';
 import { ErrorAlert, PageTitle, TouchLink } from '../layout/parts';
@@ -36,9 +36,7 @@ export default function AllTasksPage() {
       </div>
       <OfflineAlert />
       {state.status === 'loading' && <Loader size="sm" role="img" aria-label={t('app.loading')} />}
-      {state.status === 'error' && (
-        <ErrorAlert>{failureText(state.error, lang, 'data.syncFailed', navigator.onLine)}</ErrorAlert>
-      )}
+      {state.status === 'error' && <ErrorAlert>{scheduleFailureText(state.error, lang)}</ErrorAlert>}
       {state.status === 'success' && (
         <>
           <HoldAlert hold={state.data.hold} />

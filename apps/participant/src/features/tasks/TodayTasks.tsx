@@ -3,7 +3,7 @@ import { listMyTasks } from '@trialpath/contract';
 import { useTranslation } from 'react-i18next';
 import { PAGES, studyPath } from '../../app/routes';
 import { queries } from '../../shared/data';
-import { failureText } from '../../shared/errors';
+import { scheduleFailureText } from './schedule-markers';
 import { useLang, useSession } from '../../shared/hooks';
 import { useEndpointQuery } from '../../shared/queries';
 import { ErrorAlert, TouchLink } from '../layout/parts';
@@ -43,9 +43,7 @@ export function TodayTasks() {
       </div>
       <OfflineAlert />
       {state.status === 'loading' && <Loader size="sm" role="img" aria-label={t('app.loading')} />}
-      {state.status === 'error' && (
-        <ErrorAlert>{failureText(state.error, lang, 'data.syncFailed', navigator.onLine)}</ErrorAlert>
-      )}
+      {state.status === 'error' && <ErrorAlert>{scheduleFailureText(state.error, lang)}</ErrorAlert>}
       {state.status === 'success' && (
         <>
           <HoldAlert hold={state.data.hold} />

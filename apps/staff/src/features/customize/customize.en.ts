@@ -183,6 +183,8 @@ const texts = {
       verificationMethod: 'Account confirmation by',
       openEnrolment: 'Open enrolment: anyone with the study link can check eligibility and create an account',
       fields: 'Registration form fields',
+      recordLinkage: 'Record linkage: ask participants to agree that tokens of their identity link their records',
+      recordLinkageStatement: 'Record linkage statement shown to participants',
     },
     consents: {
       items: 'Consent',

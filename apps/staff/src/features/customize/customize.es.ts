@@ -191,6 +191,9 @@ const texts: TextsLike<typeof en> = {
       openEnrolment:
         'Inscripción abierta: cualquiera con el enlace del estudio puede comprobar su elegibilidad y crear una cuenta',
       fields: 'Campos del formulario de registro',
+      recordLinkage:
+        'Vinculación de registros: pedir a los participantes que acepten que tokens de su identidad vinculen sus registros',
+      recordLinkageStatement: 'Declaración de vinculación de registros mostrada a los participantes',
     },
     consents: {
       items: 'Consentimiento',

@@ -263,6 +263,8 @@ export const SECTION_FIELDS: Partial<Record<StudyContentSection, FieldSpec[]>> =
     { kind: 'choice', name: 'verificationMethod', options: ['email', 'sms'] },
     { kind: 'bool', name: 'openEnrolment' },
     { kind: 'registrationFields', name: 'fields' },
+    { kind: 'bool', name: 'recordLinkage' },
+    { kind: 'rich', name: 'recordLinkageStatement' },
   ],
   webGlobal: [
     { kind: 'text', name: 'siteTitle', size: 'title' },

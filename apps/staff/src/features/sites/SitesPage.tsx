@@ -186,6 +186,7 @@ const EMPTY = {
   siteSubType: 'CLINIC',
   address: '',
   city: '',
+  state: '',
   postalCode: '',
   contactName: '',
   contactEmail: '',
@@ -216,6 +217,7 @@ export function SiteFormFields({
           siteSubType: site.siteSubType,
           address: site.address,
           city: site.city,
+          state: site.state,
           postalCode: site.postalCode,
           contactName: site.contactName,
           contactEmail: site.contactEmail,
@@ -281,6 +283,7 @@ export function SiteFormFields({
         <Textarea label={t('site.address')} autosize minRows={2} {...field('address')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={t('site.city')} {...field('city')} />
+          <TextInput label={t('site.state')} {...field('state')} />
           <TextInput label={t('site.postalCode')} {...field('postalCode')} />
           <TextInput label={t('site.contactName')} {...field('contactName')} />
           <TextInput label={t('site.contactEmail')} type="email" {...field('contactEmail')} />

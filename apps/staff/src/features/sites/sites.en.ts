@@ -169,6 +169,7 @@ const texts = {
     subType: 'Site type',
     address: 'Address',
     city: 'City',
+    state: 'State / province',
     postalCode: 'Postal code',
     contactName: 'Contact person',
     contactEmail: 'Contact e-mail',

@@ -172,6 +172,7 @@ const texts: TextsLike<typeof en> = {
     subType: 'Tipo de centro',
     address: 'Dirección',
     city: 'Ciudad',
+    state: 'Estado / provincia',
     postalCode: 'Código postal',
     contactName: 'Persona de contacto',
     contactEmail: 'Correo de contacto',

@@ -1,0 +1,11 @@
+/** Participants' identity tokens for record linkage (decision D-138): keyed hashes only, never the identity. */
+import type { IdentityTokenKind } from '@trialpath/domain';
+import type { Generated } from 'kysely';
+
+export interface ParticipantIdentityTokensTable {
+  participant_id: string;
+  kind: IdentityTokenKind;
+  /** HMAC-SHA256 in hex under the server's identity-token key (identity-tokens.service.ts). */
+  token: string;
+  created_at: Generated<Date>;
+}

@@ -199,3 +199,15 @@ describe('the consent page (D-034, D-035)', () => {
     expect(decideStudyPage(PAGES.consent, 'DEMO', session)).toEqual({ kind: 'allow' });
   });
 });
+
+describe('the study documents (D-036, D-037)', () => {
+  it('are signed-in pages of the study at …/overview and …/documents', () => {
+    for (const page of [PAGES.overview, PAGES.documents]) {
+      expect(route(`#/participants/web/DEMO/${page}`)).toEqual({ kind: 'study', studyCode: 'DEMO', page, params: {} });
+      expect(decideStudyPage(page, 'DEMO', null)).toEqual({
+        kind: 'redirect',
+        to: studyPath('DEMO', PAGES.login),
+      });
+    }
+  });
+});

@@ -123,6 +123,8 @@ const SIMPLE_PAGES: ReadonlySet<string> = new Set([
   PAGES.notifications,
   PAGES.consent,
   PAGES.site,
+  PAGES.overview,
+  PAGES.documents,
 ]);
 
 /**

@@ -39,8 +39,9 @@ export default defineConfig({
           !/\/packages\/(contract|domain|ui)\/src\//.test(id) ||
           /\.css$/.test(id) ||
           /\/domain\/src\/messages\/activity-catalogue\.ts$/.test(id),
-        // zod's schema builders have no side effects: a schema no endpoint of this bundle uses is left out.
-        manualPureFunctions: ['z'],
+        // zod's schema builders and defineEndpoint have no side effects: a schema or endpoint this bundle never
+        // uses is left out.
+        manualPureFunctions: ['z', 'defineEndpoint'],
       },
       // Everything the first screen needs in one chunk: left to itself, rolldown splits the modules the lazy
       // pages share with the first screen (the activity player's) into small chunks that compress worse.

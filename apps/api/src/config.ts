@@ -1,5 +1,6 @@
 /** Server configuration, read once from the environment (or built by tests). */
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_SMS_NUMBER } from '@trialpath/domain';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -38,6 +39,8 @@ export interface AppConfig {
     mailFrom: string;
     smsWebhookUrl: string | undefined;
     smsWebhookToken: string | undefined;
+    /** The number SMS come from (`SMS_FROM`, else the default SMS number of 001 §9). */
+    smsFrom: string;
     pollMs: number;
   };
   /**
@@ -139,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       mailFrom: env.MAIL_FROM ?? 'Trialpath <no-reply@localhost>',
       smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,
       smsWebhookToken: env.SMS_WEBHOOK_TOKEN || undefined,
+      smsFrom: env.SMS_FROM || DEFAULT_SMS_NUMBER,
       pollMs: Number(env.OUTBOX_POLL_MS ?? 5000),
     },
     files: fileStorageConfig(env, dataDir),
@@ -173,6 +177,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       mailFrom: 'Trialpath <no-reply@localhost>',
       smsWebhookUrl: undefined,
       smsWebhookToken: undefined,
+      smsFrom: DEFAULT_SMS_NUMBER,
       pollMs: 5000,
     },
     // Outside the repository: what tests store is thrown away with the machine's temporary files.

@@ -15,7 +15,7 @@ import {
   staffLogin,
 } from '@trialpath/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp } from './helpers';
+import { call, createTestApp, type TestApp, forgotPasswordBody } from './helpers';
 
 const FLOOR = 250;
 let t: TestApp;
@@ -44,8 +44,14 @@ describe('public calls answer no sooner than the floor, known or unknown', () =>
     ],
     [
       'participant forgot password',
-      () => call(t.app, participantForgotPassword, { body: { studyCode: 'DEMO', username: 'participant.demo' } }),
-      () => call(t.app, participantForgotPassword, { body: { studyCode: 'DEMO', username: 'nobody' } }),
+      () =>
+        call(t.app, participantForgotPassword, {
+          body: forgotPasswordBody('participant.demo'),
+        }),
+      () =>
+        call(t.app, participantForgotPassword, {
+          body: forgotPasswordBody('nobody'),
+        }),
     ],
     [
       'participant forgot username',

@@ -14,7 +14,15 @@ import {
 } from '@trialpath/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, DEMO_PASSWORD, idOf, staffLoginTokens, type TestApp } from './helpers';
+import {
+  call,
+  createTestApp,
+  DEMO_PASSWORD,
+  idOf,
+  staffLoginTokens,
+  type TestApp,
+  forgotPasswordBody,
+} from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -153,7 +161,7 @@ describe('reset requests are capped per account', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       const r = await call(t.app, participantForgotPassword, {
-        body: { studyCode: 'DEMO', username: 'participant.demo' },
+        body: forgotPasswordBody('participant.demo'),
       });
       statuses.push(r.status);
     }

@@ -218,3 +218,14 @@ export async function draftVersionId(db: Db, studyId: string): Promise<string> {
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** A participant's forgot-password request as the portal sends it (D-085: user type, request kind, country). */
+export function forgotPasswordBody(username: string, studyCode = 'DEMO') {
+  return {
+    studyCode,
+    username,
+    userType: 'webParticipant' as const,
+    requestKind: 'resetLink' as const,
+    countryId: 'US',
+  };
+}

@@ -15,7 +15,7 @@ import {
   staffLogin,
 } from '@trialpath/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, idOf, latestOutbox, staffAccess, type TestApp } from './helpers';
+import { call, createTestApp, idOf, latestOutbox, staffAccess, type TestApp, forgotPasswordBody } from './helpers';
 
 let t: TestApp;
 let admin: string;
@@ -134,7 +134,7 @@ describe('the outbox in the recipient language', () => {
   it('a participant’s e-mail in their stored language, whatever the request says', async () => {
     // participante.es1 is stored as Spanish; the request comes from an English page.
     await call(t.app, participantForgotPassword, {
-      body: { studyCode: 'DEMO', username: 'participante.es1' },
+      body: forgotPasswordBody('participante.es1'),
       headers: { 'accept-language': 'en' },
     });
     const es = await latestOutbox(t.db, 'participante.es1@trialpath.example');

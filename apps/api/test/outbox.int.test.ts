@@ -6,6 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { forgotPassword, listMailbox } from '@trialpath/contract';
+import { DEFAULT_SMS_NUMBER } from '@trialpath/domain';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -220,7 +221,7 @@ describe('SMS through the HTTP gateway', () => {
     smsStatus = 202;
     expect(await deliverDue(t.platform, send, { now: later(31_000) })).toEqual({ sent: 1, retrying: 0, failed: 0 });
     expect(sms.at(-1)).toEqual({
-      body: { to: '+15550100001', body: 'Your code is 123456' },
+      body: { from: DEFAULT_SMS_NUMBER, to: '+15550100001', body: 'Your code is 123456' },
       authorization: 'Bearer gateway-token',
     });
     expect(await outboxRow(id)).toMatchObject({ status: 'sent', attempts: 2 });

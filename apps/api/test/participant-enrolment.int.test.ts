@@ -20,7 +20,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { withSystemContext } from '../src/kernel/context';
 import { inviteParticipant } from '../src/modules/enrolment/enrolment.service';
-import { call, createTestApp, latestOutbox, type TestApp } from './helpers';
+import { call, createTestApp, latestOutbox, type TestApp, forgotPasswordBody } from './helpers';
 
 let t: TestApp;
 let studyId: string;
@@ -673,7 +673,9 @@ describe('registration by invitation', () => {
 
 describe('participant reset links (000 §2.1 /participant-reset-password/{token}/{languageId}/{lang})', () => {
   it('name the study whose reset page opens; an unknown token names none', async () => {
-    await call(t.app, participantForgotPassword, { body: { studyCode: 'DEMO', username: 'participant.demo' } });
+    await call(t.app, participantForgotPassword, {
+      body: forgotPasswordBody('participant.demo'),
+    });
     const mail = await latestOutbox(t.db, 'participant.demo@trialpath.example');
     const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail.body)![1]!;
     const r = await call(t.app, getParticipantResetLink, { params: { languageId: 'en', token } });

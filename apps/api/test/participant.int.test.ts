@@ -11,7 +11,7 @@ import {
 } from '@trialpath/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../src/modules/auth/tokens';
-import { call, createTestApp, DEMO_PASSWORD, latestOutbox, type TestApp } from './helpers';
+import { call, createTestApp, DEMO_PASSWORD, latestOutbox, type TestApp, forgotPasswordBody } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -52,6 +52,40 @@ describe('participant sign-in', () => {
     // the TEST participant signs in only from the test environment
     expect((await login('participant.test')).status).toBe(401);
     expect((await login('participant.test', DEMO_PASSWORD, { env: 'test' })).status).toBe(200);
+  });
+
+  it('the profile holds the 001 §3 fields: start date, registration, both versions (D-041)', async () => {
+    const r = await login();
+    const me = async () => (await call(t.app, getParticipantProfile, { token: r.json.tokens.accessToken })).json;
+    const study = await t.db
+      .selectFrom('studies')
+      .select(['live_version_id'])
+      .where('id', '=', r.json.participant.studyId)
+      .executeTakeFirstOrThrow();
+    expect(study.live_version_id).toBeTruthy();
+    expect(await me()).toMatchObject({
+      verificationMethod: 'email',
+      mobile: null,
+      startDate: null,
+      studyVersionId: study.live_version_id,
+      myStudyVersionId: null,
+    });
+    await t.db
+      .updateTable('participants')
+      .set({
+        version_id: study.live_version_id,
+        day_zero: '2026-11-02',
+        mobile: '6175550100',
+        mobile_country_code: '+1',
+      })
+      .where('id', '=', r.json.participant.pid)
+      .execute();
+    expect(await me()).toMatchObject({
+      startDate: '2026-11-02',
+      myStudyVersionId: study.live_version_id,
+      mobile: '6175550100',
+      mobileCountryCode: '+1',
+    });
   });
 
   it('an expired participant token → 419; refresh needs the same pid and device', async () => {
@@ -143,9 +177,11 @@ describe('participant password', () => {
       ).status,
     ).toBe(200);
     expect((await latestOutbox(t.db, 'participante.es1@trialpath.example')).body).toContain('participante.es1');
-    const unknown = await call(t.app, participantForgotPassword, { body: { studyCode: 'DEMO', username: 'nobody' } });
+    const unknown = await call(t.app, participantForgotPassword, {
+      body: forgotPasswordBody('nobody'),
+    });
     const known = await call(t.app, participantForgotPassword, {
-      body: { studyCode: 'DEMO', username: 'participante.es1' },
+      body: forgotPasswordBody('participante.es1'),
     });
     expect(known.json).toEqual(unknown.json);
     const mail = await latestOutbox(t.db, 'participante.es1@trialpath.example');

@@ -12,7 +12,15 @@ import {
   resetPassword,
 } from '@trialpath/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, DEMO_PASSWORD, latestOutbox, staffLoginTokens, type TestApp } from './helpers';
+import {
+  call,
+  createTestApp,
+  DEMO_PASSWORD,
+  latestOutbox,
+  staffLoginTokens,
+  type TestApp,
+  forgotPasswordBody,
+} from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -99,7 +107,9 @@ describe('participant password history', () => {
     expect(back.status).toBe(400);
     expect(back.json.fieldErrors.proposedPassword).toEqual([RECENT]);
 
-    await call(t.app, participantForgotPassword, { body: { studyCode: 'DEMO', username: 'participant.us2' } });
+    await call(t.app, participantForgotPassword, {
+      body: forgotPasswordBody('participant.us2'),
+    });
     const email = (await t.db
       .selectFrom('participants')
       .select('email')

@@ -22,7 +22,16 @@ import {
 } from '@trialpath/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, DEMO_PASSWORD, idOf, latestOutbox, staffLoginTokens, type TestApp } from './helpers';
+import {
+  call,
+  createTestApp,
+  DEMO_PASSWORD,
+  idOf,
+  latestOutbox,
+  staffLoginTokens,
+  type TestApp,
+  forgotPasswordBody,
+} from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -209,7 +218,9 @@ describe('participant sessions', () => {
     expect(await participantCallWorks(here.accessToken)).toBe(true);
     expect(await participantCallWorks(elsewhere.accessToken)).toBe(false);
 
-    await call(t.app, participantForgotPassword, { body: { studyCode: 'DEMO', username: 'participant.us2' } });
+    await call(t.app, participantForgotPassword, {
+      body: forgotPasswordBody('participant.us2'),
+    });
     const pid = here.pid;
     const email = (await t.db.selectFrom('participants').select('email').where('id', '=', pid).executeTakeFirst())!
       .email!;

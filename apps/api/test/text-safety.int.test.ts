@@ -55,7 +55,7 @@ describe.each(Object.entries(BAD))('a %s in a string field answers 400 with that
     [
       'participant forgot password study code',
       participantForgotPassword,
-      { studyCode: bad, username: 'u' },
+      { studyCode: bad, username: 'u', userType: 'webParticipant', requestKind: 'resetLink', countryId: 'US' },
       'studyCode',
       'none',
     ],

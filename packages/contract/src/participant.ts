@@ -63,6 +63,8 @@ export const getParticipantWebStudy = defineEndpoint({
     studyCode: z.string(),
     name: z.string(),
     color: z.string().nullable(),
+    /** The version the data space runs (live: the live version; test: the one being built); null: none yet. */
+    versionId: z.string().nullable(),
     countries: z.array(CountrySchema),
     languages: z.array(LanguageSchema),
     branding: PortalBrandingSchema.nullable(),
@@ -76,17 +78,6 @@ export const ParticipantTokensSchema = z.object({
   refreshToken: z.string(),
   expiresIn: z.number().int(),
   pid: z.string(),
-});
-
-export const ParticipantProfileSchema = z.object({
-  pid: z.string(),
-  participantId: z.string(),
-  username: z.string(),
-  email: z.string().nullable(),
-  studyId: z.string(),
-  siteId: z.string(),
-  languageId: z.string(),
-  status: z.string(),
 });
 
 /** Spec 000 §8.1: after a 419 the portal refreshes with refresh token, pid and device id. */
@@ -120,13 +111,4 @@ export const participantLogout = defineEndpoint({
   summary: 'Participant sign-out (revokes the refresh token)',
   body: z.object({ refreshToken: z.string().max(500).optional() }).strict(),
   response: OkSchema,
-});
-
-export const getParticipantProfile = defineEndpoint({
-  id: 'getParticipantProfile',
-  method: 'GET',
-  path: '/api/v1/participant/me',
-  audience: 'participant',
-  summary: 'The signed-in participant',
-  response: ParticipantProfileSchema,
 });

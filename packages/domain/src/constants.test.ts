@@ -47,6 +47,9 @@ describe('constants', () => {
       'country',
       'participant',
       'deviceId',
+      'study',
+      'version',
+      'studyName',
       'user',
       'roles',
     ]);

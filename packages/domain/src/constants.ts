@@ -70,6 +70,10 @@ export const STORAGE_KEYS = {
   country: 'country',
   participant: 'participant',
   deviceId: 'deviceId',
+  /** The participant portal's last-opened study: its code, its running version, its name (001 §9; decision D-133). */
+  study: 'study',
+  version: 'version',
+  studyName: 'studyName',
   /** The signed-in staff user (profile and per-study role, 000 §6). */
   user: 'user',
   /** Platform and site-team roles loaded after sign-in (000 §6). */

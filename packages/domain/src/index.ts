@@ -25,3 +25,4 @@ export * from './usdm/index';
 export * from './spirometry/index';
 export * from './push';
 export * from './identity/identity-tokens';
+export * from './calendar';

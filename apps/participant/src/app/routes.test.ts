@@ -99,6 +99,10 @@ describe('entry decision', () => {
     expect(decideEntry({ demoMode: false })).toEqual({ kind: 'openYourLink' });
     expect(decideEntry(null)).toEqual({ kind: 'openYourLink' });
   });
+  it('sends a returning person to the study this device last opened, before the demo (001 §9)', () => {
+    expect(decideEntry({ demoMode: true }, 'ONC-7')).toEqual({ kind: 'redirect', to: '/participants/web/ONC-7/home' });
+    expect(decideEntry(null, 'ONC-7')).toEqual({ kind: 'redirect', to: '/participants/web/ONC-7/home' });
+  });
 });
 
 describe('navigation guard', () => {
@@ -201,13 +205,11 @@ describe('the consent page (D-034, D-035)', () => {
 });
 
 describe('the study documents (D-036, D-037)', () => {
-  it('are signed-in pages of the study at …/overview and …/documents', () => {
+  it('are pages of the study at …/overview and …/documents, open before sign-in too', () => {
     for (const page of [PAGES.overview, PAGES.documents]) {
       expect(route(`#/participants/web/DEMO/${page}`)).toEqual({ kind: 'study', studyCode: 'DEMO', page, params: {} });
-      expect(decideStudyPage(page, 'DEMO', null)).toEqual({
-        kind: 'redirect',
-        to: studyPath('DEMO', PAGES.login),
-      });
+      expect(decideStudyPage(page, 'DEMO', null)).toEqual({ kind: 'allow' });
+      expect(decideStudyPage(page, 'DEMO', session)).toEqual({ kind: 'allow' });
     }
   });
 });

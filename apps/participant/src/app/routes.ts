@@ -46,8 +46,6 @@ const PROTECTED_PAGES: ReadonlySet<Page> = new Set<Page>([
   PAGES.task,
   PAGES.notifications,
   PAGES.consent,
-  PAGES.overview,
-  PAGES.documents,
   PAGES.site,
 ]);
 /** Sign-in pages a signed-in participant has no business on: they go home instead. */
@@ -75,7 +73,12 @@ function isPlausibleStudyCode(code: string | undefined): code is string {
  */
 export type EntryDecision = { kind: 'redirect'; to: string } | { kind: 'openYourLink' };
 
-export function decideEntry(client: { demoMode: boolean } | null): EntryDecision {
+export function decideEntry(
+  client: { demoMode: boolean } | null,
+  rememberedStudyCode: string | null = null,
+): EntryDecision {
+  // A returning person goes back to the study this device last opened (001 §9; decision D-133).
+  if (rememberedStudyCode) return { kind: 'redirect', to: studyPath(rememberedStudyCode, PAGES.home) };
   if (client?.demoMode) return { kind: 'redirect', to: studyPath(DEMO_STUDY_CODE, PAGES.language) };
   return { kind: 'openYourLink' };
 }

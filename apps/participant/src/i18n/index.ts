@@ -38,6 +38,18 @@ async function ensureResources(culture: string): Promise<void> {
   }
 }
 
+/**
+ * Add a lazily loaded feature's strings of every language, now or once i18next has started (a test may
+ * import the feature first): in its own namespace, or deep-merged into the portal's `translation`.
+ */
+export function addFeatureTexts(byLanguage: Record<string, object>, ns = 'translation'): void {
+  const add = () => {
+    for (const [lang, texts] of Object.entries(byLanguage)) i18next.addResourceBundle(lang, ns, texts, true, true);
+  };
+  if (i18next.isInitialized) add();
+  else i18next.on('initialized', add);
+}
+
 /** Start i18next in `language` (a study language culture such as `es` or `es-MX`). */
 export async function initI18n(language: string): Promise<I18n> {
   await i18next.use(initReactI18next).init({

@@ -188,10 +188,17 @@ describe('portal client wiring', () => {
         participantId: 'DEMO-US001-0001',
         username: 'participant.demo',
         email: null,
+        mobile: null,
+        mobileCountryCode: null,
+        verificationMethod: 'email',
         studyId: 's',
         siteId: 'US-001',
         languageId: 'en',
         status: 'ACTIVE',
+        startDate: null,
+        registrationDate: null,
+        studyVersionId: null,
+        myStudyVersionId: null,
       });
     });
     vi.stubGlobal('fetch', fetchMock);

@@ -3,10 +3,13 @@ import { createSessionStore, isLoggedIn, type ParticipantSession, parseSession, 
 import {
   COUNTRY_KEY,
   DEVICE_ID_KEY,
+  forgetStudy,
   getOrCreateDeviceId,
   LANGUAGE_KEY,
   memoryStorage,
   readLanguage,
+  rememberedStudy,
+  rememberStudy,
   storeLanguageAndCountry,
   uuidFromBytes,
 } from './storage';
@@ -133,5 +136,35 @@ describe('device id, language and country', () => {
     expect(storage.getItem('trialpath.language')).toBe('es');
     expect(readLanguage(storage)).toBe('es');
     expect(storage.getItem('trialpath.country')).toBe('ES');
+  });
+});
+
+describe('the study last opened (001 §9: study, version, study name)', () => {
+  it('keeps the code, the running version and the name under their own keys', () => {
+    const storage = memoryStorage();
+    expect(rememberedStudy(storage)).toBeNull();
+    rememberStudy(storage, { studyCode: 'DEMO', name: 'Trialpath Demo Study', versionId: 'v-1' });
+    expect(storage.dump()).toMatchObject({
+      'trialpath.study': 'DEMO',
+      'trialpath.version': 'v-1',
+      'trialpath.studyName': 'Trialpath Demo Study',
+    });
+    expect(rememberedStudy(storage, 'demo')).toEqual({
+      studyCode: 'DEMO',
+      name: 'Trialpath Demo Study',
+      versionId: 'v-1',
+    });
+    expect(rememberedStudy(storage, 'OTHER')).toBeNull();
+  });
+
+  it('drops the version when the study runs none, and forgets only the study named', () => {
+    const storage = memoryStorage();
+    rememberStudy(storage, { studyCode: 'DEMO', name: 'Demo', versionId: 'v-1' });
+    rememberStudy(storage, { studyCode: 'DEMO', name: 'Demo', versionId: null });
+    expect(storage.getItem('trialpath.version')).toBeNull();
+    forgetStudy(storage, 'OTHER');
+    expect(rememberedStudy(storage)?.studyCode).toBe('DEMO');
+    forgetStudy(storage, 'demo');
+    expect(storage.dump()).toEqual({});
   });
 });

@@ -1,5 +1,5 @@
-import { getParticipantProfile, participantLogout } from '@trialpath/contract';
-import { queries } from './data';
+import { participantLogout } from '@trialpath/contract';
+import { PROFILE_READ, queries } from './data';
 import { api, session, signOutLocally } from './portal';
 
 /** Sign out: revoke the refresh token on the server (best effort), then clear the session and go to login. */
@@ -12,6 +12,6 @@ export async function signOut(studyCode: string): Promise<void> {
       // Offline or already expired: the local session is cleared all the same.
     }
   }
-  queries.remove(getParticipantProfile);
+  queries.remove(PROFILE_READ);
   signOutLocally(studyCode);
 }

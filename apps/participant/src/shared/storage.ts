@@ -41,6 +41,38 @@ export const FROM_WEB_KEY = storageKey('fromWeb');
 /** The account registered on this device and waiting for its code (decision D-133). */
 export const PENDING_VERIFICATION_KEY = storageKey('pendingVerification');
 
+/** The study this device last opened (001 §9; decision D-133): where `#/` sends a returning person. */
+export const STUDY_KEY = storageKey(STORAGE_KEYS.study);
+export const VERSION_KEY = storageKey(STORAGE_KEYS.version);
+export const STUDY_NAME_KEY = storageKey(STORAGE_KEYS.studyName);
+
+export interface RememberedStudy {
+  studyCode: string;
+  name: string;
+  /** The version the study ran when last opened: what the portal reads before anyone signs in. */
+  versionId: string | null;
+}
+
+export function rememberStudy(storage: StorageLike, study: RememberedStudy): void {
+  storage.setItem(STUDY_KEY, study.studyCode);
+  storage.setItem(STUDY_NAME_KEY, study.name);
+  if (study.versionId) storage.setItem(VERSION_KEY, study.versionId);
+  else storage.removeItem(VERSION_KEY);
+}
+
+/** The remembered study; with `studyCode`, only when it is that study (codes compare case-blind, as addresses do). */
+export function rememberedStudy(storage: StorageLike, studyCode?: string): RememberedStudy | null {
+  const code = storage.getItem(STUDY_KEY);
+  if (!code || (studyCode !== undefined && code.toUpperCase() !== studyCode.toUpperCase())) return null;
+  return { studyCode: code, name: storage.getItem(STUDY_NAME_KEY) ?? '', versionId: storage.getItem(VERSION_KEY) };
+}
+
+/** A study that no longer exists is forgotten, so `#/` stops sending the person to it. */
+export function forgetStudy(storage: StorageLike, studyCode: string): void {
+  if (!rememberedStudy(storage, studyCode)) return;
+  for (const key of [STUDY_KEY, STUDY_NAME_KEY, VERSION_KEY]) storage.removeItem(key);
+}
+
 export function readLanguage(storage: StorageLike): string {
   return storage.getItem(LANGUAGE_KEY) || DEFAULT_LANGUAGE;
 }

@@ -7,13 +7,14 @@
  */
 import { z } from 'zod';
 import { stripUnsafeMarkup } from '../sanitize';
+import { blank, type StudyText } from './pick-text';
+
+export { pickText } from './pick-text';
+export type { StudyText };
 
 /** A language code: `en`, `es`, `pt-BR`, `zh-Hant` (BCP 47 language with optional subtags). */
 export const LANGUAGE_CODE_PATTERN = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,2}$/;
 export const LanguageCodeSchema = z.string().regex(LANGUAGE_CODE_PATTERN);
-
-/** Text per language code. May hold sanitised HTML where the field is rich text. */
-export type StudyText = Record<string, string>;
 
 /** What a study's texts are checked against; empty rules check the shape only. */
 export interface TextRules {
@@ -34,10 +35,6 @@ export interface TextOptions {
 
 /** Longest plain text (titles, labels), rich text (bodies) and a document (a consent form) per language. */
 export const TEXT_LIMITS = { label: 100, title: 200, short: 1000, rich: 20_000, document: 200_000 } as const;
-
-function blank(text: string | undefined): boolean {
-  return text === undefined || text.trim() === '';
-}
 
 /** A study text's schema under the given rules. */
 export function studyText(options: TextOptions, rules: TextRules = {}) {
@@ -73,22 +70,6 @@ export function studyText(options: TextOptions, rules: TextRules = {}) {
       });
     }
   });
-}
-
-function baseLanguage(language: string): string {
-  const cut = language.search(/[-_]/);
-  return (cut < 0 ? language : language.slice(0, cut)).toLowerCase();
-}
-
-/**
- * The text to show in `language` (C-173): that language, else its base language (`es` for `es-MX`),
- * else the study's default language — a missing or failed translation shows the source text rather
- * than nothing. Blank entries count as missing. '' when the text has neither.
- */
-export function pickText(text: StudyText | null | undefined, language: string, defaultLanguage: string): string {
-  if (!text) return '';
-  const own = (key: string) => (Object.hasOwn(text, key) && !blank(text[key]) ? text[key] : undefined);
-  return own(language) ?? own(baseLanguage(language)) ?? own(defaultLanguage) ?? '';
 }
 
 /** The study languages a text has no (non-blank) entry for. */

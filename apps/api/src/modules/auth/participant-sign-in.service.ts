@@ -4,16 +4,18 @@
  * codes: a wrong previous password answers IDENTITY_BAD_REQUEST ('Bad Request.'), too many failures
  * ATTEMPT_LIMIT_EXCEEDED ('Attempt limit exceeded, please try after some time.').
  */
+import type { PasswordRequestKind } from '@trialpath/contract';
 import {
   evaluateFailedAttempt,
   isLocked,
   minutesRemaining,
   recipientLanguage,
+  messageRef,
   resetLockout,
   serverNotice,
 } from '@trialpath/domain';
-import type { ServiceCtx } from '../../kernel/context';
-import { fail, fieldProblem, keepChanges } from '../../kernel/errors';
+import type { DbCtx, ServiceCtx } from '../../kernel/context';
+import { fail, fieldError, fieldProblem, keepChanges } from '../../kernel/errors';
 import { queueEmail } from '../outbox/outbox.service';
 import {
   changeParticipant,
@@ -21,9 +23,10 @@ import {
   type ParticipantRow,
   participantById,
   participantByUsername,
+  participantSchedule,
   participantsByEmail,
 } from '../participants/participants.service';
-import { studyByCode } from '../studies/studies.service';
+import { platformCountriesAndLanguages, studyByCode, studyVersionPointers } from '../studies/studies.service';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import {
   countResetRequest,
@@ -40,16 +43,27 @@ import { createRefreshToken, endSessions, participantAccessToken, rotateRefreshT
 
 const ref = (p: { id: string }) => ({ type: 'participant' as const, id: p.id });
 
-export function toProfile(p: ParticipantRow) {
+/** The participant as the portal reads it (001 §3, D-041): with the version their data space runs. */
+export async function toProfile(ctx: DbCtx, p: ParticipantRow) {
+  const pointers = await studyVersionPointers(ctx, p.study_id);
+  // The date column as its 'YYYY-MM-DD' text (a plain select gives a driver-dependent Date).
+  const schedule = await participantSchedule(ctx, p.id);
   return {
     pid: p.id,
     participantId: p.participant_code,
     username: p.username ?? '',
     email: p.email,
+    mobile: p.mobile,
+    mobileCountryCode: p.mobile_country_code,
+    verificationMethod: p.verification_method,
     studyId: p.study_id,
     siteId: p.site_id,
     languageId: p.language,
     status: p.status,
+    startDate: schedule?.day_zero ?? null,
+    registrationDate: p.registration_date ? new Date(p.registration_date).toISOString() : null,
+    studyVersionId: (p.environment === 'LIVE' ? pointers.liveVersionId : pointers.testVersionId) ?? null,
+    myStudyVersionId: p.version_id,
   };
 }
 
@@ -118,7 +132,7 @@ export async function participantLogin(
     );
   }
   ctx.audit({ action: 'participant.login', entityType: 'participant', entityId: p.id, actor: ref(p) });
-  return { tokens: await tokensFor(ctx, fresh, body.deviceId), participant: toProfile(fresh) };
+  return { tokens: await tokensFor(ctx, fresh, body.deviceId), participant: await toProfile(ctx, fresh) };
 }
 
 /** After a 419 the portal sends refresh token, pid and device id; all three must match. */
@@ -181,7 +195,27 @@ export async function participantForgotUsername(ctx: ServiceCtx, body: { studyCo
   return sameAnswer(ctx);
 }
 
-export async function participantForgotPassword(ctx: ServiceCtx, body: { studyCode: string; username: string }) {
+/** What the forgot-password request says about itself (001 §6, §7; decision D-085), kept on its audit entry. */
+interface PasswordRequestFacts {
+  userType: 'webParticipant';
+  requestKind: PasswordRequestKind;
+  countryId: string;
+}
+
+/** The country must be one Trialpath offers (the language page lists only those): else a 400 on the field. */
+async function requireOfferedCountry(ctx: ServiceCtx, countryId: string): Promise<void> {
+  const { countries } = await platformCountriesAndLanguages(ctx, ctx.request.language);
+  if (!countries.some((c) => c.countryId === countryId))
+    throw fieldError('countryId', messageRef('studies.countryUnknown', { country: countryId }));
+}
+
+export async function participantForgotPassword(
+  ctx: ServiceCtx,
+  body: { studyCode: string; username: string } & PasswordRequestFacts,
+) {
+  // Checked before anything is looked up or counted: a refused request writes nothing and reveals no account.
+  await requireOfferedCountry(ctx, body.countryId);
+  const asked = { userType: body.userType, requestKind: body.requestKind, countryId: body.countryId };
   const study = await studyByCode(ctx, body.studyCode);
   const p = study ? await participantByUsername(ctx, study.id, body.username) : undefined;
   const known = study && p?.email ? p : null;
@@ -194,11 +228,15 @@ export async function participantForgotPassword(ctx: ServiceCtx, body: { studyCo
         entityType: 'participant',
         entityId: known?.id ?? null,
         ...(known ? { actor: ref(known) } : {}),
-        after: known ? {} : { matched: false },
+        after: known ? asked : { ...asked, matched: false },
       }),
   );
   if (!study || !p?.email) {
-    ctx.audit({ action: 'participant.password.reset-requested', entityType: 'participant', after: { matched: false } });
+    ctx.audit({
+      action: 'participant.password.reset-requested',
+      entityType: 'participant',
+      after: { ...asked, matched: false },
+    });
     return sameAnswer(ctx);
   }
   const token = await newPasswordToken(ctx, { participantId: p.id }, 'participant_reset', RESET_TOKEN_TTL_MS);
@@ -214,6 +252,7 @@ export async function participantForgotPassword(ctx: ServiceCtx, body: { studyCo
     entityType: 'participant',
     entityId: p.id,
     actor: ref(p),
+    after: asked,
   });
   return sameAnswer(ctx);
 }
@@ -289,5 +328,5 @@ export async function participantChangePassword(
 export async function participantMe(ctx: ServiceCtx) {
   const p = await participantById(ctx, ctx.participant().participantId);
   if (!p) throw fail('UNAUTHENTICATED');
-  return toProfile(p);
+  return toProfile(ctx, p);
 }

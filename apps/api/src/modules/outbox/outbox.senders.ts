@@ -3,6 +3,7 @@
  * (a JSON POST; most SMS providers and relays accept one). Each throws when the peer refuses, so the
  * delivery loop can keep the message and try again later.
  */
+import { DEFAULT_SMS_NUMBER } from '@trialpath/domain';
 import nodemailer from 'nodemailer';
 import type { AppConfig } from '../../config';
 
@@ -40,13 +41,16 @@ export function smtpSender(url: string, from: string): Send {
   };
 }
 
-/** `SMS_WEBHOOK_URL` receives `{ "to": "+1…", "body": "…" }`; any 2xx answer means accepted. */
-export function smsWebhookSender(url: string, token: string | undefined): Send {
+/**
+ * `SMS_WEBHOOK_URL` receives `{ "from": "+1…", "to": "+1…", "body": "…" }`; any 2xx answer means accepted.
+ * `from` is `SMS_FROM`, else the default SMS number (001 §9; decision D-121-calendar-and-sms).
+ */
+export function smsWebhookSender(url: string, token: string | undefined, from: string = DEFAULT_SMS_NUMBER): Send {
   return async (m) => {
     const res = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ to: m.recipient, body: m.body }),
+      body: JSON.stringify({ from, to: m.recipient, body: m.body }),
       signal: AbortSignal.timeout(PEER_TIMEOUT_MS),
     });
     if (!res.ok) throw new Error(`SMS gateway answered ${res.status} ${res.statusText}`.trim());
@@ -57,6 +61,6 @@ export function smsWebhookSender(url: string, token: string | undefined): Send {
 export function configuredSenders({ delivery: d }: AppConfig): Senders {
   return {
     ...(d.smtpUrl ? { email: smtpSender(d.smtpUrl, d.mailFrom) } : {}),
-    ...(d.smsWebhookUrl ? { sms: smsWebhookSender(d.smsWebhookUrl, d.smsWebhookToken) } : {}),
+    ...(d.smsWebhookUrl ? { sms: smsWebhookSender(d.smsWebhookUrl, d.smsWebhookToken, d.smsFrom) } : {}),
   };
 }

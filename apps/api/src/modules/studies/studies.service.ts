@@ -132,7 +132,17 @@ export async function participantWebStudy(ctx: ServiceCtx, input: { studyCode: s
   const study = await findStudyByCode(ctx.db, input.studyCode);
   if (!study) throw fail('NOT_FOUND');
   const { countries, languages } = await studyPortalCountriesAndLanguages(ctx, study, ctx.request.language);
-  return { studyId: study.id, studyCode: study.code, name: study.name, color: study.color, countries, languages };
+  const pointers = await studyVersionPointers(ctx, study.id);
+  const versionId = ctx.env === 'LIVE' ? pointers.liveVersionId : pointers.testVersionId;
+  return {
+    studyId: study.id,
+    studyCode: study.code,
+    name: study.name,
+    color: study.color,
+    versionId,
+    countries,
+    languages,
+  };
 }
 
 /** A study's languages and countries, each default first (countries then in list order): for the modules built on studies. */

@@ -1,6 +1,6 @@
 import '../../feature-styles';
 import { Anchor, Box, Loader, Stack, Title } from '@mantine/core';
-import { getMyPortalData, type PortalData } from '@trialpath/contract';
+import { getMyPortalData, getPortalData, type PortalData } from '@trialpath/contract';
 import { translate } from '@trialpath/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,16 +8,29 @@ import { segmentsOf, usePath } from '../../app/router';
 import { PAGES, studyPath } from '../../app/routes';
 import { failureText } from '../../shared/errors';
 import { useDocumentTitle, useLang, useSession } from '../../shared/hooks';
-import { api } from '../../shared/portal';
+import { api, storage } from '../../shared/portal';
+import { isLoggedIn } from '../../shared/session';
+import { rememberedStudy } from '../../shared/storage';
 import { ErrorAlert, PageTitle, TouchLink } from '../layout/parts';
 import { useStudy } from '../layout/study-context';
 import { ContentMissing, fetchDocument, fileUrl } from './portal-files';
+import { DOCUMENTS_NS } from './texts';
 
 /** The documents each page shows (001 §2): the study overview; the privacy policy with the licence agreement. */
 const PAGE_DOCUMENTS = {
   [PAGES.overview]: ['study_overview'],
   [PAGES.documents]: ['privacy_policy', 'licenseAgreement'],
 } as const;
+
+/**
+ * Before sign-in (a person deciding whether to join): the version this device keeps for the study (001 §7:
+ * portal data by a version id, no participant). No version: the study has nothing to show yet.
+ */
+function publicPortalData(studyId: string, studyCode: string): Promise<PortalData> {
+  const versionId = rememberedStudy(storage, studyCode)?.versionId;
+  if (!versionId) return Promise.reject(new ContentMissing('portal-data'));
+  return api.call(getPortalData, { params: { studyId, versionId } });
+}
 
 type Loaded = { name: string; title: string; html: string; pdf: string | null };
 type State = { kind: 'loading' } | { kind: 'error'; text: string } | { kind: 'ready'; docs: Loaded[] };
@@ -29,21 +42,25 @@ type State = { kind: 'loading' } | { kind: 'error'; text: string } | { kind: 're
  */
 export default function StudyDocumentsPage() {
   const { t } = useTranslation();
+  const { t: td } = useTranslation(DOCUMENTS_NS);
   const lang = useLang();
   const { study } = useStudy();
   const session = useSession();
+  const signedIn = isLoggedIn(session, study.studyCode);
   const page = segmentsOf(usePath()).at(-1) === PAGES.documents ? PAGES.documents : PAGES.overview;
   const [state, setState] = useState<State>({ kind: 'loading' });
+  // The page's name as home links to it: the tab and the heading while no document says its own title.
+  const pageName = td(page === PAGES.documents ? 'documents' : 'overview');
   const first = state.kind === 'ready' ? state.docs[0]?.title : undefined;
-  useDocumentTitle(first, study.name);
+  useDocumentTitle(first || pageName, study.name);
 
   useEffect(() => {
     let live = true;
     setState({ kind: 'loading' });
     (async () => {
-      const data: PortalData = await api.call(getMyPortalData, {
-        query: session?.pid ? { participantId: session.pid } : {},
-      });
+      const data: PortalData = signedIn
+        ? await api.call(getMyPortalData, { query: { participantId: session!.pid } })
+        : await publicPortalData(study.studyId, study.studyCode);
       const docs = await Promise.all(
         PAGE_DOCUMENTS[page].map(async (name) => ({
           name,
@@ -63,14 +80,14 @@ export default function StudyDocumentsPage() {
     return () => {
       live = false;
     };
-  }, [page, lang, session?.pid]);
+  }, [page, lang, signedIn, session?.pid, study.studyId, study.studyCode]);
 
   return (
     <Stack gap="lg">
       {state.kind === 'loading' && <Loader size="sm" role="img" aria-label={t('app.loading')} />}
       {state.kind === 'error' && (
         <>
-          <PageTitle>{study.name}</PageTitle>
+          <PageTitle>{pageName}</PageTitle>
           <ErrorAlert>{state.text}</ErrorAlert>
         </>
       )}

@@ -3,7 +3,7 @@
  * loads — with home or the documents page, never with the portal's first load (budget 150 kB, decision 0011).
  * The documents' own titles come with the documents, in the participant's language.
  */
-import { i18next } from '../../i18n';
+import { addFeatureTexts } from '../../i18n';
 
 export const DOCUMENTS_NS = 'documents';
 
@@ -12,14 +12,4 @@ const TEXTS = {
   es: { overview: 'Sobre el estudio', documents: 'Política de privacidad y acuerdo de licencia' },
 } as const;
 
-/** Add the strings to i18next (now, or once it has started: a test may import this first). */
-function registerDocumentTexts(): void {
-  const add = () => {
-    for (const [lang, texts] of Object.entries(TEXTS))
-      i18next.addResourceBundle(lang, DOCUMENTS_NS, texts, true, false);
-  };
-  if (i18next.isInitialized) add();
-  else i18next.on('initialized', add);
-}
-
-registerDocumentTexts();
+addFeatureTexts(TEXTS, DOCUMENTS_NS);

@@ -33,6 +33,7 @@ const study: Study = {
   studyCode: 'DEMO',
   name: 'Demo study',
   color: null,
+  versionId: null,
   countries: [],
   languages: [{ language_id: 'en', language_culture: 'en', display_name: 'English', is_default: true }],
   branding: null,

@@ -8,6 +8,8 @@ import { useEndpointQuery } from '../../shared/queries';
 import { useStudy } from '../layout/study-context';
 import { navigate } from '../../app/router';
 import { PAGES, studyPath } from '../../app/routes';
+import { DOCUMENTS_NS } from '../documents/texts';
+import { TouchLink } from '../layout/parts';
 import { isOpenStudy, storeEnrolmentFacts, storePendingVerification } from './enrol-storage';
 import './texts';
 
@@ -41,6 +43,10 @@ export default function JoinStudy({ onJoin }: { onJoin: () => void }) {
       <Button variant="outline" size="lg" fullWidth onClick={onJoin}>
         {t('enrol.join.button')}
       </Button>
+      {/* Before joining, the study's own overview (open without an account). */}
+      <Text ta="center">
+        <TouchLink to={studyPath(study.studyCode, PAGES.overview)}>{t('overview', { ns: DOCUMENTS_NS })}</TouchLink>
+      </Text>
     </Stack>
   );
 }

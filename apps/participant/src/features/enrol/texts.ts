@@ -5,7 +5,7 @@
  * keys in error bodies) join the domain catalogue at the same moment.
  */
 import { registerEnrolmentMessages } from '@trialpath/domain';
-import { i18next } from '../../i18n';
+import { addFeatureTexts } from '../../i18n';
 
 export const enrolEn = {
   join: {
@@ -139,12 +139,7 @@ export const enrolEs: TextsLike<typeof enrolEn> = {
 /** Add the strings to i18next (now, or once it has started), and the server's enrolment messages. */
 export function registerEnrolTexts(): void {
   registerEnrolmentMessages();
-  const add = () => {
-    i18next.addResourceBundle('en', 'translation', { enrol: enrolEn }, true, true);
-    i18next.addResourceBundle('es', 'translation', { enrol: enrolEs }, true, true);
-  };
-  if (i18next.isInitialized) add();
-  else i18next.on('initialized', add);
+  addFeatureTexts({ en: { enrol: enrolEn }, es: { enrol: enrolEs } });
 }
 
 registerEnrolTexts();

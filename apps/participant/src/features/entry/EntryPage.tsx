@@ -5,14 +5,16 @@ import { decideEntry } from '../../app/routes';
 import { getClient } from '@trialpath/contract';
 import { queries } from '../../shared/data';
 import { useDocumentTitle } from '../../shared/hooks';
+import { storage } from '../../shared/portal';
+import { rememberedStudy } from '../../shared/storage';
 import { useEndpointQuery } from '../../shared/queries';
 import { Shell } from '../layout/Shell';
 import { PageLoader } from '../layout/StudyLayout';
 import { PageTitle } from '../layout/parts-plain';
 
 /**
- * The portal's address without a study code: in demo mode straight to the demo study; otherwise
- * the person is asked to open the link their study team sent (the study code is in it).
+ * The portal's address without a study code: back to the study this device last opened; in demo mode
+ * straight to the demo study; otherwise the person is asked to open the link their study team sent.
  */
 export function EntryPage() {
   const { t } = useTranslation();
@@ -25,7 +27,10 @@ export function EntryPage() {
       </Shell>
     );
   }
-  const decision = decideEntry(client.status === 'success' ? client.data : null);
+  const decision = decideEntry(
+    client.status === 'success' ? client.data : null,
+    rememberedStudy(storage)?.studyCode ?? null,
+  );
   if (decision.kind === 'redirect') return <Redirect to={decision.to} />;
   return (
     <Shell title={t('app.name')}>

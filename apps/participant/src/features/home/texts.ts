@@ -2,7 +2,7 @@
  * Home's texts, in their own i18next namespace added when this module loads — with home, never with the
  * portal's first load (budget 150 kB, decision 0011).
  */
-import { i18next } from '../../i18n';
+import { addFeatureTexts } from '../../i18n';
 
 export const HOME_NS = 'home';
 
@@ -27,13 +27,4 @@ const TEXTS = {
   },
 };
 
-/** Add the strings to i18next (now, or once it has started: a test may import this first). */
-function registerHomeTexts(): void {
-  const add = () => {
-    for (const [lang, texts] of Object.entries(TEXTS)) i18next.addResourceBundle(lang, HOME_NS, texts, true, false);
-  };
-  if (i18next.isInitialized) add();
-  else i18next.on('initialized', add);
-}
-
-registerHomeTexts();
+addFeatureTexts(TEXTS, HOME_NS);

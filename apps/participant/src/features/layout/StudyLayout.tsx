@@ -5,6 +5,8 @@ import { type Page, PAGES, studyHref } from '../../app/routes';
 import { getParticipantWebStudy } from '@trialpath/contract';
 import { queries } from '../../shared/data';
 import { useLang } from '../../shared/hooks';
+import { storage } from '../../shared/portal';
+import { rememberedStudy, rememberStudy } from '../../shared/storage';
 import { useEndpointQuery } from '../../shared/queries';
 import { usePath } from '../../app/router';
 import { prototypeToken, searchOfHash, studyQuery } from './prototype';
@@ -22,7 +24,14 @@ export function StudyLayout({ studyCode, page, children }: { studyCode: string; 
   const prototype = prototypeToken(studyCode, searchOfHash(window.location.hash));
   const input = { params: { studyCode }, query: studyQuery(prototype) };
   const state = useEndpointQuery(queries, getParticipantWebStudy, input);
-  const value = useMemo(() => (state.status === 'success' ? studyTheme(state.data, lang) : null), [state, lang]);
+  const value = useMemo(() => {
+    if (state.status !== 'success') return null;
+    // Kept before the pages render, as they read it (a prototype previews a draft: not this device's study).
+    const loaded = state.data;
+    if (!loaded.prototype)
+      rememberStudy(storage, { studyCode: loaded.studyCode, name: loaded.name, versionId: loaded.versionId });
+    return studyTheme(loaded, lang);
+  }, [state, lang]);
 
   if (state.status === 'loading') {
     return (
@@ -32,8 +41,9 @@ export function StudyLayout({ studyCode, page, children }: { studyCode: string; 
     );
   }
   if (state.status === 'error' || !value) {
+    // Offline, the header still names the study this device knows by its code.
     return (
-      <Shell title={t('app.name')}>
+      <Shell title={rememberedStudy(storage, studyCode)?.name || t('app.name')}>
         <Suspense fallback={<PageLoader />}>
           <StudyLoadError
             input={input}

@@ -1,9 +1,12 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { ApiRequestError, getParticipantWebStudy, type ParamsOf, type QueryOf } from '@trialpath/contract';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queries } from '../../shared/data';
 import { failureText } from '../../shared/errors';
 import { useLang } from '../../shared/hooks';
+import { storage } from '../../shared/portal';
+import { forgetStudy, rememberedStudy } from '../../shared/storage';
 import { PageTitle } from './parts-plain';
 
 /** The study (or prototype) of the link does not exist (404), or could not be loaded (offline, server trouble). */
@@ -20,6 +23,10 @@ export default function StudyLoadError({
   const { t } = useTranslation();
   const lang = useLang();
   const notFound = error instanceof ApiRequestError && error.status === 404;
+  const code = input.params.studyCode;
+  useEffect(() => {
+    if (notFound && !prototype) forgetStudy(storage, code);
+  }, [notFound, prototype, code]);
   if (notFound && prototype) {
     return (
       <Stack gap="md">
@@ -38,7 +45,7 @@ export default function StudyLoadError({
   }
   return (
     <Stack gap="md">
-      <PageTitle>{t('app.name')}</PageTitle>
+      <PageTitle>{rememberedStudy(storage, code)?.name || t('app.name')}</PageTitle>
       <Alert color="red" role="alert">
         {failureText(error, lang, 'data.syncFailed', navigator.onLine)}
       </Alert>

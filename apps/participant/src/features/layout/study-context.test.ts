@@ -7,6 +7,7 @@ const study: Study = {
   studyCode: 'DEMO',
   name: 'Trialpath Demo Study',
   color: null,
+  versionId: null,
   countries: [],
   languages: [],
   branding: null,

@@ -2,7 +2,7 @@
  * The site screen's texts (D-039) and home's link to it, in their own i18next namespace added when this module
  * loads — with the screen or with home, never with the portal's first load (budget 150 kB, decision 0011).
  */
-import { i18next } from '../../i18n';
+import { addFeatureTexts } from '../../i18n';
 
 const en = {
   title: 'Your study site',
@@ -48,14 +48,4 @@ const es: Texts = {
 export const SITE_NS = 'site';
 export const SITE_TEXTS = { en, es } as const;
 
-/** Add the strings to i18next (now, or once it has started: a test may import this first). */
-function registerSiteTexts(): void {
-  const add = () => {
-    for (const [lang, texts] of Object.entries(SITE_TEXTS))
-      i18next.addResourceBundle(lang, SITE_NS, texts, true, false);
-  };
-  if (i18next.isInitialized) add();
-  else i18next.on('initialized', add);
-}
-
-registerSiteTexts();
+addFeatureTexts(SITE_TEXTS, SITE_NS);

@@ -22,6 +22,7 @@ export const study: Study = {
   studyCode: 'DEMO',
   name: 'Demo study',
   color: null,
+  versionId: null,
   countries: [],
   languages: [
     { language_id: 'lang-en', language_culture: 'en', display_name: 'English', is_default: true },

@@ -3,7 +3,7 @@
  * tasks code (on demand, as the staff features' texts do, decision 0019) instead of in the first load's
  * en.ts, and are added to the portal's i18next when this module loads.
  */
-import { i18next } from '../../i18n';
+import { addFeatureTexts } from '../../i18n';
 
 export const tasksEn = {
   today: "Today's tasks",
@@ -105,12 +105,7 @@ export const tasksEs: TextsLike<typeof tasksEn> = {
 
 /** Add the strings to i18next (now, or once it has started). */
 export function registerTaskTexts(): void {
-  const add = () => {
-    i18next.addResourceBundle('en', 'translation', { tasks: tasksEn }, true, true);
-    i18next.addResourceBundle('es', 'translation', { tasks: tasksEs }, true, true);
-  };
-  if (i18next.isInitialized) add();
-  else i18next.on('initialized', add);
+  addFeatureTexts({ en: { tasks: tasksEn }, es: { tasks: tasksEs } });
 }
 
 registerTaskTexts();

@@ -3,7 +3,7 @@
  * result is waiting to be sent or was refused), the groups of a list, and times in the participant's zone.
  */
 import type { MyTask } from '@trialpath/contract';
-import { isKnownTimeZone } from '@trialpath/domain';
+import { calendarLanguage, isKnownTimeZone } from '@trialpath/domain';
 import type { OutboxItem } from './outbox';
 
 export type TaskView = 'open' | 'done' | 'expired' | 'upcoming' | 'notSentYet' | 'withdrawn' | 'waiting' | 'failed';
@@ -99,7 +99,7 @@ export function formatInZone(iso: string | null, timeZone: string, lang: string)
     timeZoneName: 'short',
   };
   try {
-    return new Intl.DateTimeFormat(lang, options).format(at);
+    return new Intl.DateTimeFormat(calendarLanguage(lang), options).format(at);
   } catch {
     return new Intl.DateTimeFormat('en', options).format(at);
   }

@@ -54,6 +54,7 @@ describe('the sites of a version (decision 0030)', () => {
         siteSubType: detail.siteSubType,
         address: detail.address,
         city: 'Ciudad Nueva',
+        state: 'Región Nueva',
         postalCode: detail.postalCode,
         contactName: detail.contactName,
         contactEmail: detail.contactEmail,
@@ -83,6 +84,15 @@ describe('the sites of a version (decision 0030)', () => {
             language: null,
             before: site!.city || null,
             after: 'Ciudad Nueva',
+          },
+          {
+            // the state is new to the site's record as well
+            kind: 'added',
+            item: { list: 'sites', id: site!.id, title: { en: `${site!.site_code} ${site!.name}` } },
+            field: 'state',
+            language: null,
+            before: null,
+            after: 'Región Nueva',
           },
         ],
       },

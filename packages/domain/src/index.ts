@@ -26,3 +26,4 @@ export * from './spirometry/index';
 export * from './push';
 export * from './identity/identity-tokens';
 export * from './calendar';
+export * from './address';

@@ -2,7 +2,10 @@ import { participantLogout } from '@trialpath/contract';
 import { PROFILE_READ, queries } from './data';
 import { api, session, signOutLocally } from './portal';
 
-/** Sign out: revoke the refresh token on the server (best effort), then clear the session and go to login. */
+/**
+ * Sign out: revoke the refresh token on the server (best effort), remove the answers in progress from the
+ * device, then clear the session and go to login.
+ */
 export async function signOut(studyCode: string): Promise<void> {
   const s = session.get();
   if (s) {
@@ -11,6 +14,11 @@ export async function signOut(studyCode: string): Promise<void> {
     } catch {
       // Offline or already expired: the local session is cleared all the same.
     }
+  }
+  if (s) {
+    // The answers in progress leave a device the participant signs out of (decision D-139); the tasks code
+    // comes on demand, and a device without IndexedDB has none to remove.
+    await import('../features/tasks/runtime').then((m) => m.forgetParticipantDrafts(s.pid)).catch(() => undefined);
   }
   queries.remove(PROFILE_READ);
   signOutLocally(studyCode);

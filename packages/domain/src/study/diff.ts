@@ -239,6 +239,8 @@ export interface VersionSite {
   countryId: string;
   address: string;
   city: string;
+  /** State, province or region; absent from versions published before sites had one (a blank is not given). */
+  state?: string;
   postalCode: string;
   contactName: string;
   contactEmail: string;

@@ -124,6 +124,7 @@ export async function versionSites(ctx: DbCtx, studyId: string): Promise<Version
     countryId: s.country_id,
     address: s.address,
     city: s.city,
+    state: s.state,
     postalCode: s.postal_code,
     contactName: s.contact_name,
     contactEmail: s.contact_email,

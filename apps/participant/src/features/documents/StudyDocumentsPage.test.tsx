@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { PortalData } from '@trialpath/contract';
 import { translate } from '@trialpath/domain';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -72,7 +72,8 @@ describe('the study documents pages (D-036, D-037)', () => {
     expect(screen.getByRole('link', { name: 'About the heart study (PDF)' }).getAttribute('href')).toBe(
       `${SIGNED}/study_overview.pdf`,
     );
-    expect(document.title).toBe('About the heart study · Demo study');
+    // The tab's title follows the render (an effect): waited for, not raced.
+    await waitFor(() => expect(document.title).toBe('About the heart study · Demo study'));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -133,7 +134,7 @@ describe('missing content is the data-sync message (D-115)', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Privacy policy and licence agreement');
     expect(screen.queryByText('We keep your data safe.')).toBeNull();
     expect(screen.queryByRole('link', { name: /\(PDF\)$/ })).toBeNull();
-    expect(document.title).toBe('Privacy policy and licence agreement · Demo study');
+    await waitFor(() => expect(document.title).toBe('Privacy policy and licence agreement · Demo study'));
   });
 
   it('a document the portal data does not name at all: the same message', async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   getParticipantAddress,
   getParticipantProfile,
@@ -90,7 +90,7 @@ describe('the site screen (D-039)', () => {
     expect(contact.getByRole('link', { name: 'research@boston-center.example' }).getAttribute('href')).toBe(
       'mailto:research@boston-center.example',
     );
-    expect(document.title).toBe('Your study site · Demo study');
+    await waitFor(() => expect(document.title).toBe('Your study site · Demo study'));
     expect(link('Back to home').getAttribute('href')).toBe('#/participants/web/DEMO/home');
   });
 

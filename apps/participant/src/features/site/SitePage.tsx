@@ -6,7 +6,7 @@ import {
   getPrincipalInvestigatorPhone,
   type SiteAddress,
 } from '@trialpath/contract';
-import { formatPhone, serverMessageText, telHref } from '@trialpath/domain';
+import { formatPhone, placeLine, serverMessageText, telHref } from '@trialpath/domain';
 import { type CSSProperties, type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGES, studyPath } from '../../app/routes';
@@ -149,7 +149,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /** The postal lines: street, "city, state zipcode", country — the parts on record only. */
 function AddressLines({ address: a, empty }: { address: SiteAddress; empty: string }) {
-  const place = [[a.city, a.state].filter(Boolean).join(', '), a.zipcode].filter(Boolean).join(' ');
+  const place = placeLine(a.city, a.state, a.zipcode);
   const lines = [...a.address.split('\n'), place].map((l) => l.trim()).filter(Boolean);
   if (lines.length === 0) return <Text>{empty}</Text>;
   return (

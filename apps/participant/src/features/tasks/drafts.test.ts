@@ -1,7 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { openTasksDb, type TasksDb } from './db';
-import { endRun, loadDraft, saveAnswers, startRun } from './drafts';
+import { OUTBOX, openTasksDb, type TasksDb } from './db';
+import { endRun, forgetDrafts, loadDraft, saveAnswers, startRun } from './drafts';
 
 // Each test has its own browser profile: a fresh IndexedDB factory.
 let factory: IDBFactory;
@@ -71,5 +71,21 @@ describe('answers in progress (IndexedDB)', () => {
     expect(await loadDraft(db, 'p-1', 't-1')).toBeUndefined();
     // the next run of the task is a new submission: a new uuid
     expect((await startRun(db, 'p-1', 't-1', uuids('u-2'))).uuid).toBe('u-2');
+  });
+});
+
+describe('sign-out (decision D-139)', () => {
+  it('removes the participant’s answers in progress, keeps another participant’s and a run whose result waits', async () => {
+    await startRun(db, 'p-1', 't-1', uuids('u-1'));
+    await saveAnswers(db, 'p-1', 't-1', { mood: { optionId: 'yes' } });
+    await startRun(db, 'p-1', 't-2', uuids('u-2'));
+    await startRun(db, 'p-2', 't-1', uuids('u-3'));
+    await db.put(OUTBOX, { uuid: 'u-2', pid: 'p-1', taskId: 't-2' });
+
+    await forgetDrafts(db, 'p-1');
+    const again = await reopen();
+    expect(await loadDraft(again, 'p-1', 't-1')).toBeUndefined();
+    expect((await loadDraft(again, 'p-1', 't-2'))?.uuid).toBe('u-2');
+    expect((await loadDraft(again, 'p-2', 't-1'))?.uuid).toBe('u-3');
   });
 });

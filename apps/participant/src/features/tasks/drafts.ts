@@ -6,7 +6,7 @@
  */
 import type { getMyTask, ResponseOf } from '@trialpath/contract';
 import type { AnswerMap } from '@trialpath/domain';
-import { DRAFTS, type TasksDb } from './db';
+import { DRAFTS, OUTBOX, type TasksDb } from './db';
 
 /** What the task page needs to show a task without the server (opened again while offline). */
 export interface TaskSnapshot {
@@ -69,4 +69,17 @@ export function saveAnswers(
 /** End a run whose result the server has stored: only the run of that uuid (a newer run stays). */
 export function endRun(db: TasksDb, pid: string, taskId: string, uuid: string): Promise<void> {
   return db.update<TaskDraft>(DRAFTS, [pid, taskId], (current) => (current?.uuid === uuid ? null : undefined));
+}
+
+/**
+ * A deliberate sign-out leaves none of the participant's answers in progress on the device (a shared phone;
+ * decision D-139). A run whose result waits in the outbox keeps its draft: its uuid must stay the one the
+ * result carries, so that opening the task again cannot make a second submission of it.
+ */
+export async function forgetDrafts(db: TasksDb, pid: string): Promise<void> {
+  const waiting = new Set((await db.all<{ uuid: string }>(OUTBOX)).map((item) => item.uuid));
+  const drafts = await db.all<TaskDraft>(DRAFTS);
+  await Promise.all(
+    drafts.filter((d) => d.pid === pid && !waiting.has(d.uuid)).map((d) => db.delete(DRAFTS, [d.pid, d.taskId])),
+  );
 }

@@ -5,6 +5,7 @@
 import { submitActivityResult } from '@trialpath/contract';
 import { api, session } from '../../shared/portal';
 import { refreshTaskReads, tasksDb } from './local-db';
+import { forgetDrafts } from './drafts';
 import { flushOutbox, type OutboxItem, type SendResult, sendItem } from './outbox';
 
 export { tasksDb } from './local-db';
@@ -36,4 +37,9 @@ export function flushNow(): Promise<void> {
       flushing = null;
     });
   return flushing;
+}
+
+/** At sign-out: the participant's answers in progress leave the device (decision D-139). */
+export async function forgetParticipantDrafts(pid: string): Promise<void> {
+  await forgetDrafts(await tasksDb(), pid);
 }

@@ -22,7 +22,7 @@ import {
   type TeamMember,
   updateSiteStatus,
 } from '@trialpath/contract';
-import { SITE_STATUSES, type SiteStatus } from '@trialpath/domain';
+import { placeLine, SITE_STATUSES, type SiteStatus } from '@trialpath/domain';
 import { notify } from '@trialpath/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -142,8 +142,7 @@ export function SiteViewPage() {
             <Fact label={t('site.country')}>{s.countryNameList.join(', ')}</Fact>
             <Fact label={t('site.subType')}>{t(`subType.${s.siteSubType}`, { defaultValue: s.siteSubType })}</Fact>
             <Fact label={t('site.address')}>
-              {[s.address, [s.postalCode, s.city].filter(Boolean).join(' ')].filter(Boolean).join(', ') ||
-                t('site.notSet')}
+              {[s.address, placeLine(s.city, s.state, s.postalCode)].filter(Boolean).join(', ') || t('site.notSet')}
             </Fact>
             <Fact label={t('site.contact')}>
               {[s.contactName, s.contactEmail, s.contactPhone].filter(Boolean).join(' · ') || t('site.notSet')}

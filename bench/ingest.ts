@@ -112,7 +112,9 @@ async function waitReady(url: string, proc: ChildProcess): Promise<void> {
 
 async function startServer(databaseUrl: string) {
   const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (where its time goes)
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const proc = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -333,40 +335,48 @@ export function makeRequests(s: Seeded, template: string) {
  * A run of `amount` requests: autocannon waits for every answer, so each request the server finished is counted
  * (a run cut at a duration drops the answers in flight, which the server still stored).
  */
-function run(url: string, amount: number, request: autocannon.Request): Promise<autocannon.Result> {
+/** A run's result, with its duration measured here (autocannon's own is in whole ticks). */
+type RunResult = autocannon.Result & { seconds: number };
+
+function run(url: string, amount: number, request: autocannon.Request): Promise<RunResult> {
+  const started = performance.now();
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       { url, amount, connections: CONNECTIONS, requests: [request], timeout: 30 },
-      (err, result) => (err ? reject(err) : resolve(result)),
+      (err, result) => (err ? reject(err) : resolve({ ...result, seconds: (performance.now() - started) / 1000 })),
     );
     instance.on('error', reject);
   });
 }
 
-/** Successful answers per second of a run (its own measured duration). */
-const rate = (r: autocannon.Result) => r['2xx'] / (r.duration || 1);
+/** Successful answers per second of a run. */
+const rate = (r: RunResult) => r['2xx'] / r.seconds;
 
-const ok = (r: autocannon.Result) => r['2xx'];
+const ok = (r: RunResult) => r['2xx'];
 
 // ── CPU time of each side (the machine is shared: a figure per submission holds under other load) ───────
 
 interface CpuSplit {
   server: number;
+  /** Of the server's: in the kernel (system calls: socket reads and writes). */
+  serverSystem: number;
   backends: number;
   bench: number;
 }
 
-/** CPU milliseconds a process has used so far (Linux /proc), 0 when it is gone. */
-function processCpuMs(pid: number): number {
+/** CPU milliseconds a process has used so far (Linux /proc), in all and in the kernel; 0 when it is gone. */
+function processCpu(pid: number): { all: number; system: number } {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     // utime and stime: fields 14 and 15 of the line, 11 and 12 after the command name
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    const system = (Number(fields[12]) * 1000) / CLOCK_TICKS;
+    return { all: (Number(fields[11]) * 1000) / CLOCK_TICKS + system, system };
   } catch {
-    return 0;
+    return { all: 0, system: 0 };
   }
 }
+const processCpuMs = (pid: number) => processCpu(pid).all;
 const CLOCK_TICKS = 100;
 
 async function cpuNow(url: string, serverPid: number | undefined) {
@@ -382,6 +392,7 @@ async function cpuNow(url: string, serverPid: number | undefined) {
   const own = process.cpuUsage();
   return {
     server: serverPid ? processCpuMs(serverPid) : 0,
+    serverSystem: serverPid ? processCpu(serverPid).system : 0,
     backends: new Map(pids.map((pid) => [pid, processCpuMs(pid)])),
     bench: (own.user + own.system) / 1000,
   };
@@ -390,7 +401,12 @@ async function cpuNow(url: string, serverPid: number | undefined) {
 function cpuSince(a: Awaited<ReturnType<typeof cpuNow>>, b: Awaited<ReturnType<typeof cpuNow>>): CpuSplit {
   let backends = 0;
   for (const [pid, ms] of b.backends) backends += ms - (a.backends.get(pid) ?? 0);
-  return { server: b.server - a.server, backends, bench: b.bench - a.bench };
+  return {
+    server: b.server - a.server,
+    serverSystem: b.serverSystem - a.serverSystem,
+    backends,
+    bench: b.bench - a.bench,
+  };
 }
 
 // ── plain INSERTs of the same rows ───────────────────────────────────────────────────────────────
@@ -478,8 +494,8 @@ async function main() {
     );
     const server = await startServer(url);
     const load1 = makeRequests(seeded, template.text);
-    let results: autocannon.Result;
-    let warm: autocannon.Result;
+    let results: RunResult;
+    let warm: RunResult;
     let cpu: CpuSplit;
     try {
       warm = await run(server.url, WARMUP_REQUESTS, load1.request);
@@ -515,7 +531,7 @@ async function main() {
       ['measured', results],
     ] as const)
       console.log(
-        `| ${name} | ${r.duration.toFixed(1)} s | ${fmt(ok(r))} | ${fmt(r.non2xx)} | ${r.errors} | ${r.timeouts} | ` +
+        `| ${name} | ${r.seconds.toFixed(2)} s | ${fmt(ok(r))} | ${fmt(r.non2xx)} | ${r.errors} | ${r.timeouts} | ` +
           `${fmt(rate(r))} | ${r.latency.p50} | ${r.latency.p97_5} | ${r.latency.p99} | ${r.latency.max} |`,
       );
     console.log(
@@ -533,7 +549,7 @@ async function main() {
 
     const per = (ms: number) => (ms / ok(results)).toFixed(2);
     console.log(
-      `CPU per submission (measured run): API process ${per(cpu.server)} ms, its PostgreSQL backends ${per(cpu.backends)} ms, ` +
+      `CPU per submission (measured run): API process ${per(cpu.server)} ms (${per(cpu.serverSystem)} in the kernel), its PostgreSQL backends ${per(cpu.backends)} ms, ` +
         `this process (autocannon) ${per(cpu.bench)} ms — ${cpus().length} cores give ${fmt(cpus().length * 1000)} ms a second`,
     );
 
@@ -550,7 +566,8 @@ async function main() {
     );
     failed = !within || !consistent;
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    if (process.env.BENCH_KEEP_DB) console.log(`kept database ${dbName}`);
+    else await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await admin.end();
   }
   if (failed) process.exitCode = 1;

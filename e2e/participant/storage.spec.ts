@@ -39,7 +39,11 @@ test('the portal keeps language, country, study, version, study name and device 
   // When the study cannot be loaded (no connection to the API), the page still names it from storage.
   await page.route(/\/api\/v1\/participant-web\/studies\/DEMO$/, (route) => route.abort('internetdisconnected'));
   await page.reload();
-  await expect(page.getByRole('alert')).toBeVisible();
+  // the portal's warning names the cause; the page says what it means for it, once
+  await expect(page.getByRole('alert').filter({ hasText: 'Hay un problema con el servidor' })).toHaveCount(1);
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'No se ha podido cargar el estudio. Compruebe su conexión e inténtelo de nuevo.',
+  );
   await expect(page.getByRole('heading', { level: 1, name: 'Trialpath Demo Study' })).toBeVisible();
   await shot(page, 'participant-study-unreachable');
 });

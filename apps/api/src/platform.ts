@@ -7,12 +7,13 @@ import type { AppConfig } from './config';
 import type { Db } from './db/database';
 import type { RequestGuard } from './http/guard';
 import type { Platform } from './kernel/context';
+import { GroupCommits } from './kernel/group-commit';
 import { authorizeRequest } from './modules/access/access.service';
 import { writeAuditRecords } from './modules/audit/audit.service';
 import { authenticate } from './modules/auth/authenticate.service';
 
 export function createPlatform(db: Db, config: AppConfig): Platform {
-  return { db, config, writeAudit: writeAuditRecords };
+  return { db, config, writeAudit: writeAuditRecords, groups: new GroupCommits() };
 }
 
 export function createGuard(platform: Platform): RequestGuard {

@@ -18,7 +18,7 @@ import {
   verifyTwoFactor,
 } from '@trialpath/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signAccessToken } from '../src/modules/auth/tokens';
 import {
   auditActions,
@@ -232,6 +232,20 @@ describe('tokens', () => {
     const r = await call(t.app, getStudyToken, { body: { studyId: other }, token: s.accessToken });
     expect(r.status).toBe(403);
     expect(r.json.message).toBe('You do not have access to this page.');
+  });
+
+  it('a token accepted before is refused once it expires (verified tokens are remembered only until then)', async () => {
+    const s = await staffLoginTokens(t.app, 'crc.demo');
+    expect((await call(t.app, getProfile, { token: s.accessToken })).status).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + (t.config.accessTokenTtlSeconds + 1) * 1000);
+      const r = await call(t.app, getProfile, { token: s.accessToken });
+      expect(r.status).toBe(401);
+      expect(r.json).toMatchObject({ code: 'TOKEN_EXPIRED', type: 'TOKENEXPIRED' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('an expired access token → 401 type TOKENEXPIRED', async () => {

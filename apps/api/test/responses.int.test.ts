@@ -17,9 +17,19 @@ import {
   submitActivityResult,
   triggerDayZero,
 } from '@trialpath/contract';
-import { type Activity, AnswerEntrySchema, type AnswerMap, buildResultPayload, parseActivity } from '@trialpath/domain';
+import {
+  type Activity,
+  type ActivityResultPayload,
+  AnswerEntrySchema,
+  type AnswerMap,
+  buildResultPayload,
+  parseActivity,
+} from '@trialpath/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Scope } from '../src/kernel/context';
+import type { HttpError } from '../src/kernel/errors';
+import { STORE_RESULTS } from '../src/modules/responses/submission.service';
 import { runDueScheduleJobs } from '../src/modules/schedules/schedules.job';
 import {
   auditActions,
@@ -537,5 +547,78 @@ describe('submitting a result (submitActivityResult)', () => {
     expect(mismatch.json.fieldErrors).toEqual({
       activityId: ['This result is for another activity than the one it was sent to.'],
     });
+  });
+
+  it('results sent at the same moment are checked and written together, each answered by its own outcome', async () => {
+    const own = await buildWorld(await createIsolatedTestApp());
+    try {
+      const scopeOf = (participantId: string): Scope => ({
+        actor: {
+          type: 'participant',
+          participantId,
+          studyId: own.demo,
+          siteId: own.site,
+          environment: 'LIVE',
+          sessionId: randomUUID(),
+        },
+        env: 'LIVE',
+        request: { ip: `10.1.0.${participantId === own.me.id ? 1 : 2}`, userAgent: 'batch', language: 'en' },
+      });
+      const send = (participantId: string, body: ActivityResultPayload) =>
+        own.t.platform.groups.submit(own.t.platform, STORE_RESULTS, scopeOf(participantId), {
+          activityId: own.diary.id,
+          body,
+        });
+      const twinUuid = randomUUID();
+      const theirs = (answers: AnswerMap, taskId: string | null) =>
+        payload(own, answers, { participantId: own.other.id, taskId });
+      // one turn of the event loop: one batch
+      const outcomes = await Promise.allSettled([
+        send(own.me.id, payload(own, VALID, { uuid: twinUuid })),
+        send(own.me.id, payload(own, VALID, { uuid: twinUuid })),
+        send(own.other.id, theirs(VALID, null)),
+        send(own.other.id, theirs({ ...VALID, weight: { answer: '5000' } }, null)),
+        send(own.other.id, theirs(VALID, own.diaryTasks[3]!)),
+        send(own.me.id, payload(own, VALID)),
+      ]);
+      const seen = outcomes.map((o) =>
+        o.status === 'fulfilled' ? o.value.status : (o.reason as { status: number }).status,
+      );
+      expect(seen).toEqual(['stored', 'duplicate', 'stored', 422, 422, 409]);
+      const [first, twin, onDemand] = outcomes.map((o) => (o.status === 'fulfilled' ? o.value : null));
+      expect(twin!.responseId).toBe(first!.responseId);
+      const rejected = outcomes.map((o) => (o.status === 'rejected' ? (o.reason as HttpError).body : null));
+      expect(Object.keys(rejected[3]!.fieldErrors ?? {})).toEqual(['weight']);
+      expect(rejected[4]!.fieldErrors).toEqual({
+        taskInstanceId: ['This task is not one of your tasks for this activity.'],
+      });
+      expect(rejected[5]!.message).toBe('This task has already been answered.');
+      // two rows, the day-2 task answered once, the other participant's day-3 task untouched
+      expect(await responseRows(own)).toHaveLength(1);
+      expect(await responseRows(own, own.other.id)).toEqual([
+        expect.objectContaining({ id: onDemand!.responseId, task_id: null }),
+      ]);
+      const day3 = await own.t.db
+        .selectFrom('participant_tasks')
+        .select('status')
+        .where('id', '=', own.diaryTasks[3]!)
+        .executeTakeFirstOrThrow();
+      expect(day3.status).toBe('SCHEDULED');
+      // audited in one transaction, each entry in its own participant's name
+      const audit = await own.t.db
+        .selectFrom('audit_log')
+        .select(['action', 'actor_id', 'ip', 'at'])
+        .where('entity_id', 'in', [first!.responseId, onDemand!.responseId])
+        .orderBy('id')
+        .execute();
+      expect(audit.map((a) => [a.action, a.actor_id, a.ip])).toEqual([
+        ['participant.response.submit', own.me.id, '10.1.0.1'],
+        ['participant.response.repeat', own.me.id, '10.1.0.1'],
+        ['participant.response.submit', own.other.id, '10.1.0.2'],
+      ]);
+      expect(new Set(audit.map((a) => a.at.getTime())).size).toBe(1);
+    } finally {
+      await own.t.close();
+    }
   });
 });

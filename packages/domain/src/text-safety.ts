@@ -12,11 +12,29 @@ export function isSafeText(text: string): boolean {
   return !UNSAFE.test(text);
 }
 
+/** Whether any string or key in `value` is not safe text: one pass that builds nothing (every request's body). */
+function holdsUnsafeText(v: unknown, depth: number): boolean {
+  if (typeof v === 'string') return UNSAFE.test(v);
+  // Bodies are parsed JSON; the depth bound only guards against a cycle in a value built in code.
+  if (v === null || typeof v !== 'object' || depth > 200) return false;
+  if (Array.isArray(v)) {
+    for (const item of v) if (holdsUnsafeText(item, depth + 1)) return true;
+    return false;
+  }
+  for (const key in v) {
+    if (!Object.hasOwn(v, key)) continue;
+    if (UNSAFE.test(key) || holdsUnsafeText((v as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return false;
+}
+
 /**
  * Dotted paths of every string (or object key) in `value` that is not safe text; `''` is the value
  * itself. Arrays are walked by index. Stops after `limit` findings (a hostile body may hold many).
  */
 export function unsafeTextPaths(value: unknown, limit = 20): string[] {
+  // the paths are worked out only for a value that holds such text
+  if (!holdsUnsafeText(value, 0)) return [];
   const found: string[] = [];
   const walk = (v: unknown, path: string, depth: number): void => {
     if (found.length >= limit) return;

@@ -28,13 +28,21 @@ export class BinaryResponse {
 
 export type Handler<E extends Endpoint> = (ctx: RouteCtx<E>) => Promise<z.input<E['response']>>;
 
-export interface RouteDef {
+export interface RouteOptions {
+  /**
+   * A write whose handler reads and checks outside a transaction and commits through a group writer
+   * (ctx.commitGrouped, kernel/group-commit.ts): many requests' writes of one kind in one transaction.
+   */
+  grouped?: boolean;
+}
+
+export interface RouteDef extends RouteOptions {
   endpoint: Endpoint;
   // biome-ignore lint/suspicious/noExplicitAny: the registry holds handlers of every endpoint type
   handler: Handler<any>;
 }
 
 /** Pair an endpoint of the contract with its handler (type-checked against the endpoint's schemas). */
-export function route<E extends Endpoint>(endpoint: E, handler: Handler<E>): RouteDef {
-  return { endpoint, handler };
+export function route<E extends Endpoint>(endpoint: E, handler: Handler<E>, options: RouteOptions = {}): RouteDef {
+  return { endpoint, handler, ...options };
 }

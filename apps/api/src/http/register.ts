@@ -3,12 +3,14 @@
  * handler → response validation. A GET runs as a read; every other request runs as one write
  * (kernel/context.ts): one transaction holding the work and its audit entries, refused when it
  * records none unless the contract says `audit: false` (getodk/central-backend's endpoint pattern).
+ * A route marked `grouped` hands its write to a group writer instead, whose transaction holds it with
+ * other requests' writes of the same kind (kernel/group-commit.ts, decision B-group-commit).
  */
 import { type Endpoint, requestEnvironment, unsafeTextFields } from '@trialpath/contract';
 import { messageRef, sanitizeContent } from '@trialpath/domain';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type Platform, runRead, runWrite, type Scope, type ServiceCtx } from '../kernel/context';
+import { type Platform, runGrouped, runRead, runWrite, type Scope, type ServiceCtx } from '../kernel/context';
 import { fail } from '../kernel/errors';
 import { BinaryResponse, type RouteCtx, type RouteDef } from './context';
 import type { RequestGuard } from './guard';
@@ -147,9 +149,12 @@ export function registerEndpoints(
           }
           return r.data;
         };
-        const value = isWrite
-          ? await runWrite(platform, scope, handle, { requireAudit: endpoint.audit !== false, label: endpoint.id })
-          : await runRead(platform, scope, handle);
+        const value =
+          isWrite && def.grouped
+            ? await runGrouped(platform, scope, handle)
+            : isWrite
+              ? await runWrite(platform, scope, handle, { requireAudit: endpoint.audit !== false, label: endpoint.id })
+              : await runRead(platform, scope, handle);
         reply.header('cache-control', 'no-store');
         if (value instanceof BinaryResponse) {
           reply.headers(value.headers);

@@ -11,12 +11,15 @@ import type { Actor, ParticipantActor, StaffActor, SystemJob } from './actor';
 import { auditActorOf } from './actor';
 import { type AuditEntry, type AuditRecord, type AuditWriter, toAuditRecord } from './audit';
 import { fail, HttpError } from './errors';
+import type { GroupCommits, GroupWork } from './group-commit';
 
 /** What the rest of the process shares: made once by the composition root (app.ts). */
 export interface Platform {
   db: Db;
   config: AppConfig;
   writeAudit: AuditWriter;
+  /** The writers that commit many requests' writes of one kind together (group-commit.ts). */
+  groups: GroupCommits;
 }
 
 export interface RequestFacts {
@@ -37,6 +40,11 @@ export interface ServiceCtx {
   readonly reason: string | null;
   /** Record an audit entry; written in this context's transaction when the work commits. */
   audit(entry: AuditEntry): void;
+  /**
+   * A grouped request (route option `grouped`): hand the prepared item to its kind's writer, which commits it
+   * with the other requests' items of that kind; answers once it is committed. Anywhere else it throws.
+   */
+  commitGrouped<I, O, R>(work: GroupWork<I, O, R>, input: I): Promise<O>;
   /** The signed-in staff user (401 for anyone else). */
   staff(): StaffActor;
   /** The signed-in participant (401 for anyone else). */
@@ -81,7 +89,14 @@ function actorAccessors(actor: Actor | null): Pick<ServiceCtx, 'staff' | 'partic
   };
 }
 
-function makeCtx(platform: Platform, db: Db, scope: Scope, sink: AuditEntry[] | null): ServiceCtx {
+/** A context on `db` (the pool for a read, a transaction for a write) recording audit entries into `sink`. */
+export function makeCtx(
+  platform: Platform,
+  db: Db,
+  scope: Scope,
+  sink: AuditEntry[] | null,
+  grouped = false,
+): ServiceCtx {
   return {
     db,
     config: platform.config,
@@ -92,6 +107,10 @@ function makeCtx(platform: Platform, db: Db, scope: Scope, sink: AuditEntry[] | 
     audit(entry) {
       if (!sink) throw new Error(`Audit entry ${entry.action} in a read`);
       sink.push(entry);
+    },
+    commitGrouped(work, input) {
+      if (!grouped) throw new Error(`Grouped write ${work.label} outside a grouped request`);
+      return platform.groups.submit(platform, work, scope, input);
     },
     ...actorAccessors(scope.actor),
   };
@@ -105,7 +124,7 @@ export function asActor(ctx: ServiceCtx, actor: Actor): ServiceCtx {
   return { ...ctx, actor, ...actorAccessors(actor) };
 }
 
-function recordsOf(entries: readonly AuditEntry[], scope: Scope): AuditRecord[] {
+export function recordsOf(entries: readonly AuditEntry[], scope: Scope): AuditRecord[] {
   const stamp = {
     actor: auditActorOf(scope.actor),
     ip: scope.request.ip,
@@ -119,6 +138,14 @@ function recordsOf(entries: readonly AuditEntry[], scope: Scope): AuditRecord[] 
 /** A read: no transaction, and recording an audit entry is a programming error. */
 export function runRead<T>(platform: Platform, scope: Scope, work: (ctx: ServiceCtx) => Promise<T>): Promise<T> {
   return work(makeCtx(platform, platform.db, scope, null));
+}
+
+/**
+ * A grouped write: the work reads and checks outside a transaction, then hands what it writes to a group writer
+ * (ctx.commitGrouped), whose transaction holds it, its audit entries and other requests' items of the same kind.
+ */
+export function runGrouped<T>(platform: Platform, scope: Scope, work: (ctx: ServiceCtx) => Promise<T>): Promise<T> {
+  return work(makeCtx(platform, platform.db, scope, null, true));
 }
 
 /**

@@ -8,26 +8,25 @@ import { type AuditContent, auditHash, asStoredJson } from './audit.hash';
 const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(asStoredJson(v)));
 
 /**
- * Append entries (and their item-level rows) to the chain inside the caller's transaction. The head
- * row is locked (`for update`) until that transaction ends, so two writers can never both extend the
- * same tip.
+ * Append entries (and their item-level rows) to the chain inside the caller's transaction, in two statements:
+ * the head row locked (`for update`, until that transaction ends, so two writers can never both extend the same
+ * tip) together with the new entries' ids; then the entries, their items and the new head written at once.
  */
 export async function appendAuditEntries(trx: Db, records: readonly AuditRecord[]): Promise<void> {
   if (records.length === 0) return;
-  const head = await trx
+  const locked = await trx
     .selectFrom('audit_chain_head')
-    .select(['last_hash'])
+    .select([
+      'last_hash',
+      sql<(string | number)[]>`array(select nextval('audit_log_id_seq') from generate_series(1, ${records.length}))`.as(
+        'ids',
+      ),
+    ])
     .where('id', '=', 1)
     .forUpdate()
     .executeTakeFirstOrThrow();
-  const ids = (
-    await sql<{
-      id: number;
-    }>`select nextval('audit_log_id_seq')::int8 as id from generate_series(1, ${records.length})`.execute(trx)
-  ).rows
-    .map((r) => Number(r.id))
-    .sort((a, b) => a - b);
-  let prev = head.last_hash;
+  const ids = locked.ids.map(Number).sort((a, b) => a - b);
+  let prev = locked.last_hash;
   const at = new Date();
   const rows = records.map((d, i) => {
     const { items, ...rest } = d;
@@ -53,7 +52,6 @@ export async function appendAuditEntries(trx: Db, records: readonly AuditRecord[
     prev = hash;
     return row;
   });
-  await trx.insertInto('audit_log').values(rows).execute();
   const itemRows = records.flatMap((d, i) =>
     d.items.map((it, position) => ({
       audit_id: rows[i]!.id,
@@ -65,10 +63,16 @@ export async function appendAuditEntries(trx: Db, records: readonly AuditRecord[
       new_value: json(it.newValue),
     })),
   );
-  if (itemRows.length > 0) await trx.insertInto('audit_items').values(itemRows).execute();
-  await trx
+  const head = { last_id: rows[rows.length - 1]!.id, last_hash: prev };
+  const entries = trx.with('entries', (db) => db.insertInto('audit_log').values(rows));
+  if (itemRows.length === 0) {
+    await entries.updateTable('audit_chain_head').set(head).where('id', '=', 1).execute();
+    return;
+  }
+  await entries
+    .with('items', (db) => db.insertInto('audit_items').values(itemRows))
     .updateTable('audit_chain_head')
-    .set({ last_id: rows[rows.length - 1]!.id, last_hash: prev })
+    .set(head)
     .where('id', '=', 1)
     .execute();
 }

@@ -148,6 +148,15 @@ export function insertSession(
     .executeTakeFirstOrThrow();
 }
 
+/** What the guard asks of a session on every request: whose it is and whether it stands. */
+export function findSessionStanding(db: Db, id: string) {
+  return db
+    .selectFrom('auth_sessions')
+    .select(['user_id', 'participant_id', 'expires_at', 'revoked_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
 export function findSession(db: Db, id: string): Promise<AuthSessionRow | undefined> {
   return db.selectFrom('auth_sessions').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -13,6 +13,7 @@ import {
   type AuthSessionRow,
   findRefreshTokenForUpdate,
   findSession,
+  findSessionStanding,
   insertRefreshToken,
   insertSession,
   markRefreshReplaced,
@@ -50,7 +51,10 @@ export function openSession(
 }
 
 /** Open and within its absolute lifetime. */
-export function isSessionLive(s: AuthSessionRow | undefined, now = Date.now()): s is AuthSessionRow {
+export function isSessionLive<S extends Pick<AuthSessionRow, 'revoked_at' | 'expires_at'>>(
+  s: S | undefined,
+  now = Date.now(),
+): s is S {
   return !!s && s.revoked_at === null && s.expires_at.getTime() > now;
 }
 
@@ -64,7 +68,7 @@ export async function sessionStands(
   holder: { userId: string } | { participantId: string },
 ): Promise<boolean> {
   if (typeof sessionId !== 'string' || !/^[0-9a-f-]{36}$/i.test(sessionId)) return false;
-  const s = await findSession(ctx.db, sessionId);
+  const s = await findSessionStanding(ctx.db, sessionId);
   if (!isSessionLive(s)) return false;
   return 'userId' in holder ? s.user_id === holder.userId : s.participant_id === holder.participantId;
 }

@@ -26,6 +26,17 @@ export function signaturesOfParticipants(db: Db, participantIds: readonly string
     .execute();
 }
 
+/** What deciding whether a consent is signed needs of each signature of these participants, newest first. */
+export function signatureFactsOfParticipants(db: Db, participantIds: readonly string[]) {
+  if (participantIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('consent_signatures')
+    .select(['participant_id', 'consent_id', 'version_id', 'content_hash'])
+    .where('participant_id', 'in', participantIds)
+    .orderBy('signed_at', 'desc')
+    .execute();
+}
+
 export function signatureById(db: Db, id: string, opts: { lock?: boolean } = {}) {
   let q = db.selectFrom('consent_signatures').selectAll().where('id', '=', id);
   if (opts.lock) q = q.forUpdate();

@@ -30,6 +30,7 @@ import {
   signatureById,
   signatureByRequest,
   signaturesOfParticipant,
+  signatureFactsOfParticipants,
   signaturesOfParticipants,
 } from './consent-signing.repository';
 import { renderConsentPdf } from './consent.pdf';
@@ -76,13 +77,16 @@ async function versionNumbers(ctx: DbCtx, studyId: string, rows: readonly Consen
   return out;
 }
 
+/** What a consent's status needs of a signature. */
+type SignatureFacts = Pick<ConsentSignatureRow, 'consent_id' | 'version_id' | 'content_hash'>;
+
 /** The status of one consent for a participant, from their signatures (newest first). */
-function statusOf(
+function statusOf<S extends SignatureFacts>(
   consentId: string,
   hash: string,
   versionId: string,
-  signatures: readonly ConsentSignatureRow[],
-): { status: Status; signature: ConsentSignatureRow | null } {
+  signatures: readonly S[],
+): { status: Status; signature: S | null } {
   const mine = signatures.filter((s) => s.consent_id === consentId);
   const here = mine.find((s) => s.version_id === versionId);
   if (here) return { status: 'SIGNED', signature: here };
@@ -112,16 +116,39 @@ async function consentsOfVersion(ctx: DbCtx, studyId: string, versionId: string)
   return v;
 }
 
+/** What deciding a participant's consents needs of them. */
+export type ConsentFacts = Pick<ParticipantRow, 'id' | 'study_id' | 'version_id' | 'cohort_id' | 'language'>;
+
+/** Whether a cohort is still to be chosen, and else the consents of the participant's cohort, in order. */
+function consentsDue(version: VersionConsents, cohortId: string | null) {
+  const cohortKnown = version.cohorts.some((c) => c.id === cohortId);
+  const cohortRequired = version.cohorts.length > 0 && !cohortKnown;
+  return {
+    cohortRequired,
+    consents: cohortRequired ? [] : consentsForCohort(version.consents, version.cohorts, cohortId),
+  };
+}
+
+/** Every consent that asks for a signature is signed (in this version, or earlier with the same text). */
+function allSigned(version: VersionConsents, cohortId: string | null, signatures: readonly SignatureFacts[]) {
+  const { cohortRequired, consents } = consentsDue(version, cohortId);
+  return (
+    !cohortRequired &&
+    consents.every(
+      (c) =>
+        !c.documentAndSignatureEnabled || statusOf(c.id, consentHash(c), version.id, signatures).status === 'SIGNED',
+    )
+  );
+}
+
 /** Where a participant stands with their version's consents. */
-export async function consentState(ctx: DbCtx, p: ParticipantRow) {
+export async function consentState(ctx: DbCtx, p: ConsentFacts) {
   const version = p.version_id ? await consentsOfVersion(ctx, p.study_id, p.version_id) : undefined;
   if (!version) {
     return { version: null, cohortRequired: false, cohorts: [], items: [], complete: true, signatures: [] };
   }
-  const cohortKnown = version.cohorts.some((c) => c.id === p.cohort_id);
-  const cohortRequired = version.cohorts.length > 0 && !cohortKnown;
+  const { cohortRequired, consents } = consentsDue(version, p.cohort_id);
   const signatures = await signaturesOfParticipant(ctx.db, p.id);
-  const consents = cohortRequired ? [] : consentsForCohort(version.consents, version.cohorts, p.cohort_id);
   const items = consents.map((consent) => {
     const contentHash = consentHash(consent);
     return {
@@ -131,16 +158,48 @@ export async function consentState(ctx: DbCtx, p: ParticipantRow) {
       ...statusOf(consent.id, contentHash, version.id, signatures),
     };
   });
-  const complete =
-    !cohortRequired && items.every((i) => !i.consent.documentAndSignatureEnabled || i.status === 'SIGNED');
+  const complete = allSigned(version, p.cohort_id, signatures);
   return { version, cohortRequired, cohorts: version.cohorts, items, complete, signatures };
 }
 
-/** Does a consent wait to be (re)signed before the participant may start new tasks? (the tasks' hold) */
-export async function consentOutstanding(ctx: DbCtx, participantId: string): Promise<boolean> {
-  const p = await participantById(ctx, participantId);
+/**
+ * Does a consent wait to be (re)signed before the participant may start new tasks? (the tasks' hold) The
+ * participant by id, or their row when the caller has just read it.
+ */
+export async function consentOutstanding(ctx: DbCtx, participant: string | ConsentFacts): Promise<boolean> {
+  const p = typeof participant === 'string' ? await participantById(ctx, participant) : participant;
   if (!p) return false;
-  return !(await consentState(ctx, p)).complete;
+  return (await participantsOwingConsent(ctx, [p])).has(p.id);
+}
+
+/**
+ * Of these participants, those whose tasks wait for a consent to be (re)signed: one read of signatures for all,
+ * each version's consents once (answers written together ask this of a whole batch).
+ */
+export async function participantsOwingConsent(
+  ctx: DbCtx,
+  participants: readonly ConsentFacts[],
+): Promise<Set<string>> {
+  const versions = new Map<string, VersionConsents | undefined>();
+  const asked: { p: ConsentFacts; version: VersionConsents }[] = [];
+  for (const p of participants) {
+    if (!p.version_id) continue;
+    if (!versions.has(p.version_id)) versions.set(p.version_id, await consentsOfVersion(ctx, p.study_id, p.version_id));
+    const version = versions.get(p.version_id);
+    // a version without cohorts or consents to sign asks nothing of anyone
+    if (version && (version.cohorts.length > 0 || version.consents.some((c) => c.documentAndSignatureEnabled)))
+      asked.push({ p, version });
+  }
+  const signatures = await signatureFactsOfParticipants(
+    ctx.db,
+    asked.map((a) => a.p.id),
+  );
+  const owing = new Set<string>();
+  for (const { p, version } of asked) {
+    const mine = signatures.filter((s) => s.participant_id === p.id);
+    if (!allSigned(version, p.cohort_id, mine)) owing.add(p.id);
+  }
+  return owing;
 }
 
 async function me(ctx: ServiceCtx) {

@@ -13,6 +13,34 @@ export function findParticipantById(db: Db, id: string) {
   return db.selectFrom('participants').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Who a participant's token names, as the guard needs it on every request (a narrow read). */
+export function findParticipantIdentity(db: Db, id: string) {
+  return db
+    .selectFrom('participants')
+    .select(['id', 'study_id', 'site_id', 'environment'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** What answering activities needs of these participants (group commit: one read for a batch of answers). */
+export function findParticipantsForAnswers(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('participants')
+    .select([
+      'id',
+      'participant_code',
+      'study_id',
+      'version_id',
+      'cohort_id',
+      'language',
+      'time_zone',
+      'activities_disabled',
+    ])
+    .where('id', 'in', ids)
+    .execute();
+}
+
 /** One participant, if the caller's visibility predicate (access module, on aliases p and s) lets it through. */
 export function findVisibleParticipant(db: Db, participantId: string, visible: Expression<SqlBool>) {
   return db

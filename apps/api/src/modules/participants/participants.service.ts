@@ -7,6 +7,8 @@ import { hideUnblinded, participantsVisibleTo, requireStudy } from '../access/ac
 import {
   countParticipantsOnVersion,
   findParticipantById,
+  findParticipantIdentity,
+  findParticipantsForAnswers,
   findParticipantSchedule,
   participantBatchOnVersion,
   visibleParticipantIds,
@@ -40,7 +42,7 @@ export async function participantSummary(ctx: ServiceCtx, input: { studyId: stri
 
 /** What authenticating a participant's token needs: the participant's study, site and environment. */
 export async function participantForSession(ctx: Pick<ServiceCtx, 'db'>, participantId: string) {
-  const p = await findParticipantById(ctx.db, participantId);
+  const p = await findParticipantIdentity(ctx.db, participantId);
   return p ? { id: p.id, studyId: p.study_id, siteId: p.site_id, environment: p.environment } : null;
 }
 
@@ -48,6 +50,9 @@ export async function participantForSession(ctx: Pick<ServiceCtx, 'db'>, partici
 
 export type { ParticipantRow };
 export const participantById = (ctx: DbCtx, id: string) => findParticipantById(ctx.db, id);
+/** What answering activities needs of these participants, by id (one read for a batch of answers). */
+export const participantsForAnswers = (ctx: DbCtx, ids: readonly string[]) => findParticipantsForAnswers(ctx.db, ids);
+export type ParticipantAnswerFacts = Awaited<ReturnType<typeof findParticipantsForAnswers>>[number];
 /** The row, locked for the rest of the transaction (sign-in counters must not race). */
 export const lockParticipant = (ctx: DbCtx, id: string) => findParticipantForUpdate(ctx.db, id);
 export const changeParticipant = (ctx: DbCtx, id: string, values: Updateable<ParticipantsTable>) =>

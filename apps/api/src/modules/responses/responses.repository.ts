@@ -39,17 +39,18 @@ const tables = (db: Db) => db.withTables<Tables>();
 const OUTCOME = ['id', 'score', 'data_checks', 'warnings'] as const;
 
 /**
- * Store a result unless this participant already stored one with this client uuid: the new row's id, or
- * undefined when the key was taken (a concurrent insert of the same key waits for the first to commit, then
- * does nothing).
+ * Store results, each unless its participant already stored one with its client uuid: the new rows' keys (a row
+ * whose key was taken is missing; a concurrent insert of the same key waits for the first to commit, then does
+ * nothing; of two rows with one key in the same call, the first is stored).
  */
-export function insertResponse(db: Db, row: Insertable<ActivityResponsesTable>) {
+export function insertResponses(db: Db, rows: readonly Insertable<ActivityResponsesTable>[]) {
+  if (rows.length === 0) return Promise.resolve([]);
   return tables(db)
     .insertInto('activity_responses')
-    .values(row)
+    .values(rows)
     .onConflict((oc) => oc.columns(['participant_id', 'client_uuid']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+    .returning(['id', 'participant_id', 'client_uuid'])
+    .execute();
 }
 
 /** The result this participant stored with this client uuid, if any. */

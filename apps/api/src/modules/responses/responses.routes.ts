@@ -1,9 +1,11 @@
 import { getMyTask, listMyTasks, submitActivityResult } from '@trialpath/contract';
 import { route } from '../../http/context';
 import * as responses from './responses.service';
+import { submitResult } from './submission.service';
 
 export const responseRoutes = [
   route(listMyTasks, (ctx) => responses.myTasks(ctx, ctx.query.scope)),
   route(getMyTask, (ctx) => responses.myTask(ctx, ctx.params.taskId)),
-  route(submitActivityResult, (ctx) => responses.submitResult(ctx, ctx.params.activityId, ctx.body)),
+  // checked per request, written with the results of other requests waiting at the same moment (group commit)
+  route(submitActivityResult, (ctx) => submitResult(ctx, ctx.params.activityId, ctx.body), { grouped: true }),
 ];

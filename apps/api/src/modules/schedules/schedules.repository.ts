@@ -431,27 +431,34 @@ export function ownTask(db: Db, participantId: string, taskId: string, now: Date
 }
 
 /**
- * The participant's answer completes the task, if it is theirs and open now (shown to them, not answered, within
- * its window): the task as it was, or undefined (nothing changed). One statement, which waits for a concurrent
- * claim of the same task to finish and then sees its outcome.
+ * Participants' answers complete their tasks, each task that is its participant's and open now (shown to them, not
+ * answered, within its window): the tasks claimed, as they were; the others are left unchanged. One statement for
+ * a whole batch of answers, which waits for a concurrent claim of the same task to finish and then sees its outcome.
  */
-export function claimOpenTask(db: Db, participantId: string, taskId: string, now: Date) {
+export function claimOpenTasks(db: Db, claims: readonly { participantId: string; taskId: string }[], now: Date) {
+  if (claims.length === 0) return Promise.resolve([]);
   return db
     .updateTable('participant_tasks')
     .set({ status: 'COMPLETED', answered_at: now, updated_at: now })
-    .where('participant_id', '=', participantId)
-    .where('id', '=', taskId)
+    .where((eb) =>
+      eb(
+        eb.refTuple('participant_id', 'id'),
+        'in',
+        claims.map((c) => eb.tuple(c.participantId, c.taskId)),
+      ),
+    )
     .where(shownToParticipant)
     .where(seenStatus(now), '=', 'AVAILABLE')
-    .returning(['id', 'target_kind', 'target_id', 'version_id', 'updated_at'])
-    .executeTakeFirst();
+    .returning(['id', 'participant_id', 'target_kind', 'target_id', 'version_id'])
+    .execute();
 }
 
-/** Give back a claim made in the same transaction (the task was open and unanswered when claimed). */
-export async function releaseClaim(db: Db, taskId: string) {
+/** Give back claims made in the same transaction (the tasks were open and unanswered when claimed). */
+export async function releaseClaims(db: Db, taskIds: readonly string[]) {
+  if (taskIds.length === 0) return;
   await db
     .updateTable('participant_tasks')
     .set({ status: 'SCHEDULED', answered_at: null })
-    .where('id', '=', taskId)
+    .where('id', 'in', taskIds)
     .execute();
 }

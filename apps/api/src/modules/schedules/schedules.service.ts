@@ -19,12 +19,12 @@ import {
   insertJob,
   type JobRow,
   latestJobOf,
-  claimOpenTask,
+  claimOpenTasks,
   listTasks,
   milestonesOf,
   ownTask,
   ownTasks,
-  releaseClaim,
+  releaseClaims,
   setMilestone,
   type TaskRow,
 } from './schedules.repository';
@@ -323,14 +323,14 @@ export function ownTaskOf(ctx: DbCtx, participantId: string, taskId: string, now
 }
 
 /**
- * The participant's answer completes their task when it is open now (answered now, COMPLETED): the task, or
- * undefined when it is not theirs or not open (nothing changed; ownTaskOf tells why).
+ * Participants' answers complete their tasks when open now (answered now, COMPLETED): the tasks claimed; a task
+ * not theirs or not open is left unchanged and missing from the answer (ownTaskOf tells why).
  */
-export function claimOwnOpenTask(ctx: DbCtx, participantId: string, taskId: string, now = new Date()) {
-  return claimOpenTask(ctx.db, participantId, taskId, now);
+export function claimOwnOpenTasks(ctx: DbCtx, claims: readonly { participantId: string; taskId: string }[], now: Date) {
+  return claimOpenTasks(ctx.db, claims, now);
 }
 
-/** Undo claimOwnOpenTask within its transaction (the answer was not stored after all). */
-export function releaseTaskClaim(ctx: DbCtx, taskId: string) {
-  return releaseClaim(ctx.db, taskId);
+/** Undo claimOwnOpenTasks within its transaction (the answers were not stored after all). */
+export function releaseTaskClaims(ctx: DbCtx, taskIds: readonly string[]) {
+  return releaseClaims(ctx.db, taskIds);
 }

@@ -1,5 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { ApiRequestError, getParticipantWebStudy, type ParamsOf, type QueryOf } from '@trialpath/contract';
+import { decideHttpOutcome } from '@trialpath/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queries } from '../../shared/data';
@@ -43,13 +44,23 @@ export default function StudyLoadError({
       </Stack>
     );
   }
+  // No connection or a server away: the portal's warning already names the cause, so the page says what it means here.
+  const warned =
+    error instanceof ApiRequestError &&
+    decideHttpOutcome({
+      status: error.status,
+      body: error.body,
+      online: navigator.onLine,
+      isParticipantWithPid: false,
+      portal: 'participant',
+    }).kind === 'warn';
   return (
     <Stack gap="md">
       <PageTitle>{rememberedStudy(storage, code)?.name || t('app.name')}</PageTitle>
       <Alert color="red" role="alert">
-        {failureText(error, lang, 'data.syncFailed', navigator.onLine)}
+        {warned ? t('study.loadFailed') : failureText(error, lang, 'data.syncFailed', navigator.onLine)}
       </Alert>
-      <Text>{t('study.loadFailed')}</Text>
+      {!warned && <Text>{t('study.loadFailed')}</Text>}
       <Button size="lg" onClick={() => void queries.reload(getParticipantWebStudy, input)}>
         {t('app.retry')}
       </Button>

@@ -165,6 +165,29 @@ describe('the form builder’s saves (C-031)', () => {
     expect(saved.json.fieldErrors[field][0]).toMatch(message);
   });
 
+  it('strips script from question texts and options before storing them (sanitised content endpoint, A-166)', async () => {
+    const { activity, saved } = await withQuestions('SANITISED-1', [
+      question('Q1', {
+        body: { en: 'How are you?<script>alert(1)</script>', es: '<img src=x onerror="alert(1)">¿Cómo está?' },
+        options: [
+          { id: 'yes', body: { en: '<a href="javascript:alert(1)">Yes</a>' }, score: 1 },
+          { id: 'no', body: { en: 'No' }, score: 0 },
+        ],
+      }),
+    ]);
+    expect(saved.status).toBe(200);
+    const stored = await call(t.app, getActivityRevision, {
+      token: as(),
+      params: { activityId: activity.id, revisionId: saved.json.id },
+    });
+    const q = stored.json.definition.questions[0];
+    expect(q.body.en).toBe('How are you?');
+    expect(q.body.es).toContain('¿Cómo está?');
+    expect(q.body.es).not.toMatch(/onerror/i);
+    expect(q.options[0].body.en).toContain('Yes');
+    expect(q.options[0].body.en).not.toMatch(/javascript:/i);
+  });
+
   it('refuses a formula with an unknown variable and one that cannot be read, naming the formula', async () => {
     const { saved } = await withQuestions('F-1', [question('Q1')], {
       scoringVariables: [

@@ -23,10 +23,25 @@ import { registerEndpoints, registerUploadParsers } from './http/register';
 import { createGuard, createPlatform } from './platform';
 import { ALL_ROUTES } from './routes';
 
-/** Path segments that carry secrets are masked in logs (reset/invitation tokens). */
+/**
+ * Secrets and identities are masked in logged addresses: reset/invitation tokens in the path, and query values
+ * that are tokens, codes or a person's address, number or name (an e-mailed verification link carries both).
+ */
 function maskUrl(url: string): string {
-  return url.replace(/(password-tokens\/)[^/?#]+/, '$1[REDACTED]').replace(/([?&](token|code)=)[^&]+/g, '$1[REDACTED]');
+  let masked = url;
+  for (const path of TOKEN_PATHS) masked = masked.replace(path, '$1[REDACTED]');
+  return masked.replace(/([?&](token|code|email|mobile|phone|username)=)[^&]+/gi, '$1[REDACTED]');
 }
+
+/** Each contract path with a `:token` segment, as a pattern whose first group is the address up to the token. */
+const TOKEN_PATHS = ENDPOINTS.filter((e) => e.path.split('/').includes(':token')).map((e) => {
+  const before = e.path.slice(0, e.path.indexOf('/:token') + 1);
+  const pattern = before
+    .split('/')
+    .map((seg) => (seg.startsWith(':') ? '[^/?#]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^(${pattern})[^/?#]+`);
+});
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 

@@ -5,6 +5,7 @@
  */
 import { Writable } from 'node:stream';
 import {
+  checkParticipantVerificationLink,
   checkResetToken,
   forgotPassword,
   getParticipantProfile,
@@ -66,11 +67,28 @@ describe('structured request logs', () => {
     await call(t.app, participantForgotUsername, {
       body: { studyCode: 'DEMO', email: 'participant.demo@trialpath.example' },
     });
+    // an e-mailed verification link opens with its token and address in the query
+    const link = await call(t.app, checkParticipantVerificationLink, {
+      query: { studyId: crypto.randomUUID(), token: 'a'.repeat(43), email: 'link.reader@trialpath.example' },
+    });
+    expect(link.status).toBe(200);
+    secrets.push('a'.repeat(43));
+    // tokens in the path: a participant's reset link, a signed content address
+    const resetLinkToken = 'resetlinktoken'.repeat(3);
+    const contentToken = 'signedcontentaddress'.repeat(4);
+    await t.app.inject({ method: 'GET', url: `/api/v1/participant-web/reset-links/1/${resetLinkToken}` });
+    await t.app.inject({ method: 'GET', url: `/api/v1/participant-web/content/${contentToken}/config.json` });
+    secrets.push(resetLinkToken, contentToken);
 
     const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
     const requests = entries.filter((e) => e.msg === 'incoming request');
     expect(requests.map((e) => (e.req as { url: string }).url)).toEqual(
-      expect.arrayContaining(['/api/v1/auth/login', '/api/v1/auth/password-tokens/[REDACTED]']),
+      expect.arrayContaining([
+        '/api/v1/auth/login',
+        '/api/v1/auth/password-tokens/[REDACTED]',
+        '/api/v1/participant-web/reset-links/1/[REDACTED]',
+        '/api/v1/participant-web/content/[REDACTED]/config.json',
+      ]),
     );
     expect(
       entries.filter((e) => e.msg === 'request completed').map((e) => (e.res as { statusCode: number }).statusCode),
@@ -84,6 +102,8 @@ describe('structured request logs', () => {
       'participant.demo',
       'participant.demo@trialpath.example',
       'DEMO-US001-0001',
+      'link.reader@trialpath.example',
+      'link.reader%40trialpath.example',
     ];
     for (const s of [...secrets.filter(Boolean), ...identities]) expect(text).not.toContain(s);
   });

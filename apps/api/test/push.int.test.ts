@@ -8,6 +8,8 @@
 import { createECDH } from 'node:crypto';
 import {
   getParticipantDevice,
+  participantLogin,
+  participantLogout,
   getPushPublicKey,
   registerParticipantDevice,
   sendParticipantTestPush,
@@ -25,6 +27,7 @@ import { createPlatform } from '../src/platform';
 import {
   auditActions,
   call,
+  DEMO_PASSWORD,
   createIsolatedTestApp,
   createTestApp,
   idOf,
@@ -314,6 +317,41 @@ describe('device registration (D-052, D-088)', () => {
     const test = await call(t.app, sendParticipantTestPush, { token, body: {} });
     expect(test.status).toBe(409);
     expect(test.json.message).toBe('No device of yours is registered for notifications. Allow notifications first.');
+  });
+
+  it('signing out on the device ends its registration: a shared device gets none of this person’s notifications', async () => {
+    const login = await call(t.app, participantLogin, {
+      body: { studyCode: 'DEMO', username: 'participant.demo', password: DEMO_PASSWORD, deviceId: DEVICE },
+    });
+    expect(login.status).toBe(200);
+    const { accessToken: token, pid } = login.json.tokens;
+    // another device of the same person, registered in another sign-in, keeps its registration
+    const other = await signedIn();
+    const elsewhere = browserSubscription(`${pushService.origin}/push/other-phone`);
+    await call(t.app, registerParticipantDevice, {
+      token: other.token,
+      body: payload(pid, elsewhere, { deviceId: 'other-phone' }),
+    });
+    const r = await call(t.app, registerParticipantDevice, {
+      token,
+      body: payload(pid, browserSubscription(`${pushService.origin}/push/shared-phone`)),
+    });
+    expect(r.status).toBe(200);
+
+    const out = await call(t.app, participantLogout, { token, body: { refreshToken: login.json.tokens.refreshToken } });
+    expect(out.status).toBe(200);
+    const rows = await deviceRows(pid);
+    expect(rows.find((d) => d.device_id === DEVICE)).toMatchObject({
+      pd_registration_status: 'SignedOut',
+      pd_device_token: null,
+    });
+    expect(rows.find((d) => d.device_id === 'other-phone')).toMatchObject({ pd_registration_status: 'Registered' });
+    expect(await auditActions(t.db, r.json.id)).toEqual([
+      'participant.device.register',
+      'participant.device.signedOut',
+    ]);
+    // the test push reaches the other phone only
+    expect((await call(t.app, sendParticipantTestPush, { token: other.token, body: {} })).json).toEqual({ queued: 1 });
   });
 
   it('one browser subscription reaches one sign-in: registering it for another participant replaces the first', async () => {

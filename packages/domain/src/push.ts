@@ -12,9 +12,11 @@ export const DEVICE_APP_TYPE = 'StudyApp';
 /**
  * A registration's status: Registered (the subscription is used), Refused (the participant said no, or
  * turned notifications off on this device), Gone (the push service answered 404/410: the browser dropped
- * the subscription), Replaced (the same subscription was registered by another sign-in on this browser).
+ * the subscription), Replaced (the same subscription was registered by another sign-in on this browser),
+ * SignedOut (the participant signed out on this device: a shared phone gets none of their reminders until
+ * they sign in and turn notifications on again).
  */
-export const DEVICE_REGISTRATION_STATUSES = ['Registered', 'Refused', 'Gone', 'Replaced'] as const;
+export const DEVICE_REGISTRATION_STATUSES = ['Registered', 'Refused', 'Gone', 'Replaced', 'SignedOut'] as const;
 export type DeviceRegistrationStatus = (typeof DEVICE_REGISTRATION_STATUSES)[number];
 
 /**

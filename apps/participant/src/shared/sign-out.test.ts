@@ -26,4 +26,32 @@ describe('sign-out', () => {
     expect(session.get()).toBeNull();
     expect(window.location.hash).toBe('#/participants/web/DEMO/login');
   });
+
+  it("drops this browser's push subscription, so a shared device gets none of the person's notifications", async () => {
+    const server = fakeServer({ 'POST /api/v1/participant-auth/logout': json(200, { ok: true }) });
+    vi.stubGlobal('fetch', server.fetch);
+    const unsubscribe = vi.fn(async () => true);
+    const scopes: string[] = [];
+    vi.stubGlobal('isSecureContext', true);
+    vi.stubGlobal('PushManager', class {});
+    vi.stubGlobal('Notification', { permission: 'granted' });
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: {
+        getRegistration: async (scope: string) => {
+          scopes.push(scope);
+          return { pushManager: { getSubscription: async () => ({ unsubscribe }) } };
+        },
+      },
+    });
+    try {
+      session.set(demoSession);
+      await signOut('DEMO');
+      expect(unsubscribe).toHaveBeenCalledTimes(1);
+      expect(scopes).toEqual([import.meta.env.BASE_URL]);
+      expect(session.get()).toBeNull();
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    }
+  });
 });

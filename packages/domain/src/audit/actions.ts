@@ -256,6 +256,10 @@ const AUDIT_ACTIONS = {
     entity: ['participant_device'],
     summary: "Device registration replaced: another sign-in registered the same browser's subscription",
   },
+  'participant.device.signedOut': {
+    entity: ['participant_device'],
+    summary: 'Device registration ended: the participant signed out on that device',
+  },
   'participant.device.gone': {
     entity: ['participant_device'],
     summary: 'Device registration ended: the push service said the subscription is gone (404/410)',

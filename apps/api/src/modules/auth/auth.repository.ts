@@ -148,6 +148,18 @@ export function insertSession(
     .executeTakeFirstOrThrow();
 }
 
+/** The devices a session's refresh tokens were issued to (a participant's sign-in names its device). */
+export async function deviceIdsOfSession(db: Db, sessionId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('refresh_tokens')
+    .select('device_id')
+    .distinct()
+    .where('session_id', '=', sessionId)
+    .where('device_id', 'is not', null)
+    .execute();
+  return rows.map((r) => r.device_id!);
+}
+
 /** What the guard asks of a session on every request: whose it is and whether it stands. */
 export function findSessionStanding(db: Db, id: string) {
   return db

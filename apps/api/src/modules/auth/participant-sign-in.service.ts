@@ -17,6 +17,7 @@ import {
 import type { DbCtx, ServiceCtx } from '../../kernel/context';
 import { fail, fieldError, fieldProblem, keepChanges } from '../../kernel/errors';
 import { queueEmail } from '../outbox/outbox.service';
+import { endRegistrationsAtSignOut } from '../push/push.service';
 import {
   changeParticipant,
   lockParticipant,
@@ -39,7 +40,13 @@ import {
   resetRequestKey,
   usablePasswordToken,
 } from './passwords.service';
-import { createRefreshToken, endSessions, participantAccessToken, rotateRefreshToken } from './session-tokens';
+import {
+  createRefreshToken,
+  devicesOfSession,
+  endSessions,
+  participantAccessToken,
+  rotateRefreshToken,
+} from './session-tokens';
 
 const ref = (p: { id: string }) => ({ type: 'participant' as const, id: p.id });
 
@@ -159,6 +166,8 @@ export async function participantRefresh(
 
 export async function participantLogout(ctx: ServiceCtx) {
   const actor = ctx.participant();
+  // the devices signed in with this session stop receiving this person's notifications
+  await endRegistrationsAtSignOut(ctx, await devicesOfSession(ctx, actor.sessionId));
   const ended = await endSessions(ctx, { sessionId: actor.sessionId }, 'sign-out');
   ctx.audit({
     action: 'participant.logout',

@@ -12,6 +12,7 @@ import type { SessionEndReason } from '../../db/schema';
 import {
   type AuthSessionRow,
   findRefreshTokenForUpdate,
+  deviceIdsOfSession,
   findSession,
   findSessionStanding,
   insertRefreshToken,
@@ -71,6 +72,11 @@ export async function sessionStands(
   const s = await findSessionStanding(ctx.db, sessionId);
   if (!isSessionLive(s)) return false;
   return 'userId' in holder ? s.user_id === holder.userId : s.participant_id === holder.participantId;
+}
+
+/** The devices a session was signed in on (its refresh tokens name them). */
+export function devicesOfSession(ctx: Pick<ServiceCtx, 'db'>, sessionId: string): Promise<string[]> {
+  return deviceIdsOfSession(ctx.db, sessionId);
 }
 
 /** Ends sessions (and their refresh tokens); returns how many were open. */

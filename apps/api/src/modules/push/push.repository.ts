@@ -87,6 +87,19 @@ export function upsertDevice(db: Db, d: DeviceState): Promise<DeviceRow> {
     .executeTakeFirstOrThrow();
 }
 
+/** The registrations of these devices of one participant that are in use, locked for the transaction. */
+export function registeredDevicesAmong(db: Db, participantId: string, deviceIds: readonly string[]) {
+  if (deviceIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('participant_devices')
+    .selectAll()
+    .where('participant_id', '=', participantId)
+    .where('device_id', 'in', deviceIds)
+    .where('pd_registration_status', '=', 'Registered')
+    .forUpdate()
+    .execute();
+}
+
 /**
  * Other registrations holding this subscription (another participant signed in on the same browser, or the
  * browser's device id changed) are Replaced and lose the token, so one browser is reached by one sign-in.

@@ -24,6 +24,7 @@ import {
   insertPushMessages,
   insertVapidKeysIfNone,
   readVapidKeys,
+  registeredDevicesAmong,
   registeredDevicesOf,
   replaceRegistrationsOf,
   subscriptionOf,
@@ -206,6 +207,30 @@ export async function refuseDevice(ctx: ServiceCtx, input: { deviceId: string })
     after: auditView(row),
   });
   return registrationView(row);
+}
+
+/**
+ * The participant signed out on these devices (the session's): their registrations end (SignedOut, without the
+ * token), so a shared device receives none of this person's notifications any more.
+ */
+export async function endRegistrationsAtSignOut(ctx: ServiceCtx, deviceIds: readonly string[]) {
+  const me = ctx.participant();
+  for (const before of await registeredDevicesAmong(ctx.db, me.participantId, deviceIds)) {
+    const row = await upsertDevice(ctx.db, {
+      participant_id: me.participantId,
+      study_id: before.study_id,
+      device_id: before.device_id,
+      status: 'SignedOut',
+      subscription: null,
+    });
+    ctx.audit({
+      action: 'participant.device.signedOut',
+      entityType: 'participant_device',
+      entityId: row.id,
+      before: auditView(before),
+      after: auditView(row),
+    });
+  }
 }
 
 // ── the test push ──────────────────────────────────────────────────────────────────────────────────

@@ -164,20 +164,27 @@ export async function enablePush(ctx: PushContext): Promise<EnableOutcome> {
   }
 }
 
+/** This browser's subscription dropped, best effort (turning notifications off, signing out). */
+export async function dropBrowserSubscription(
+  browser: Pick<PushBrowser, 'supported' | 'existingRegistration'>,
+  base: string,
+): Promise<void> {
+  if (!browser.supported) return;
+  try {
+    const registration = await browser.existingRegistration(pushWorkerLocation(base).scope);
+    const subscription = await registration?.pushManager.getSubscription();
+    await subscription?.unsubscribe();
+  } catch {
+    // The browser's part is best effort: the server no longer sends to this device either way.
+  }
+}
+
 /**
  * Not now / turn off: the browser's subscription is dropped (when there is one) and the refusal recorded on the
  * server. The server's answer decides: a failure there is thrown to the screen.
  */
 export async function disablePush(ctx: Pick<PushContext, 'browser' | 'server' | 'identity' | 'base'>): Promise<void> {
-  if (ctx.browser.supported) {
-    try {
-      const registration = await ctx.browser.existingRegistration(pushWorkerLocation(ctx.base).scope);
-      const subscription = await registration?.pushManager.getSubscription();
-      await subscription?.unsubscribe();
-    } catch {
-      // The browser's part is best effort: the server no longer sends to this device either way.
-    }
-  }
+  await dropBrowserSubscription(ctx.browser, ctx.base);
   await ctx.server.refuse(ctx.identity.deviceId);
 }
 

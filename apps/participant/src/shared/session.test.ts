@@ -6,6 +6,7 @@ import {
   forgetStudy,
   getOrCreateDeviceId,
   LANGUAGE_KEY,
+  languageAfterSignIn,
   memoryStorage,
   readLanguage,
   rememberedStudy,
@@ -136,6 +137,22 @@ describe('device id, language and country', () => {
     expect(storage.getItem('trialpath.language')).toBe('es');
     expect(readLanguage(storage)).toBe('es');
     expect(storage.getItem('trialpath.country')).toBe('ES');
+  });
+});
+
+describe('the language after sign-in (D-020: the participant’s language)', () => {
+  const offered = [
+    { language_id: 'en', language_culture: 'en' },
+    { language_id: 'es', language_culture: 'es' },
+  ];
+  it('takes the account’s language on a device that holds no choice, when the study offers it', () => {
+    expect(languageAfterSignIn(memoryStorage(), 'es', offered)).toBe('es');
+    expect(languageAfterSignIn(memoryStorage(), 'fr', offered)).toBeNull();
+  });
+  it('keeps the choice made on this device', () => {
+    const storage = memoryStorage();
+    storeLanguageAndCountry(storage, 'en', 'US');
+    expect(languageAfterSignIn(storage, 'es', offered)).toBeNull();
   });
 });
 

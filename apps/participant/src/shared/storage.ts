@@ -81,6 +81,20 @@ export function storeLanguageAndCountry(storage: StorageLike, language: string, 
   storage.setItem(COUNTRY_KEY, country);
 }
 
+/**
+ * The language to take after sign-in: none while this device holds a choice (the person made it here); else the
+ * participant's own (their account's, set at enrolment or on another device) when the study offers it.
+ */
+export function languageAfterSignIn(
+  storage: StorageLike,
+  accountLanguage: string,
+  offered: readonly { language_id: string; language_culture: string }[],
+): string | null {
+  if (storage.getItem(LANGUAGE_KEY)) return null;
+  const match = offered.find((l) => l.language_culture === accountLanguage || l.language_id === accountLanguage);
+  return match?.language_culture ?? null;
+}
+
 /** A random RFC 4122 version-4 UUID from 16 random bytes. */
 export function uuidFromBytes(bytes: Uint8Array): string {
   if (bytes.length < 16) throw new Error('16 random bytes are needed');

@@ -4,10 +4,12 @@ import { applyServerFieldErrors, useContractForm } from '@trialpath/ui';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate } from '../../app/router';
+import { changeLanguage } from '../../i18n';
 import { PAGES, studyPath } from '../../app/routes';
 import { failureText } from '../../shared/errors';
 import { useDocumentTitle, useLang } from '../../shared/hooks';
-import { api, deviceId, session } from '../../shared/portal';
+import { api, deviceId, session, storage } from '../../shared/portal';
+import { LANGUAGE_KEY, languageAfterSignIn } from '../../shared/storage';
 import { ErrorAlert, PageTitle, PrimaryButton, TouchLink } from '../layout/parts';
 import { useStudy } from '../layout/study-context';
 
@@ -61,6 +63,12 @@ export default function LoginPage() {
         accessToken: res.tokens.accessToken,
         refreshToken: res.tokens.refreshToken,
       });
+      // a device that holds no language choice takes the participant's own (D-020)
+      const language = languageAfterSignIn(storage, res.participant.languageId, study.languages);
+      if (language) {
+        storage.setItem(LANGUAGE_KEY, language);
+        await changeLanguage(language);
+      }
       navigate(studyPath(code, PAGES.home), { replace: true });
     } catch (err) {
       // A refused password is cleared; after a network failure the person can simply try again.

@@ -353,6 +353,50 @@ describe('open enrolment registration', () => {
     expect(nowhere.json.message).toBe('No study site is enrolling participants in your country at the moment.');
   });
 
+  it('a registrant is put on the version their site runs: its own assignment, else its country’s (C-076)', async () => {
+    await setLiveSections({
+      registration: { verificationMethod: 'email', openEnrolment: true },
+      eligibility: { introduction: {}, questions: [], ineligibleMessage: {} },
+    });
+    // another version of the study for US sites (the draft stands in for an older one staff kept a country on)
+    const other = (
+      await sql<{ id: string }>`select id from study_versions where study_id = ${studyId} and id <> ${liveVersionId}
+        order by number limit 1`.execute(t.db)
+    ).rows[0]!.id;
+    const assign = (site: string | null, country: string | null) =>
+      t.db
+        .insertInto('version_assignments')
+        .values({
+          study_id: studyId,
+          environment: 'LIVE',
+          version_id: other,
+          site_id: site,
+          country_id: country,
+          assigned_by: null,
+          assigned_at: new Date(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const byCountry = await assign(null, 'US');
+    const us = await register(registration());
+    expect(us.status).toBe(200);
+    expect((await participantRow(us.json.pid)).version_id).toBe(other);
+    // a Spanish registrant: no assignment for Spain or Madrid, the live version
+    const es = await register(registration({ countryId: 'ES' }));
+    expect((await participantRow(es.json.pid)).version_id).toBe(liveVersionId);
+    await t.db.deleteFrom('version_assignments').where('id', '=', byCountry.id).execute();
+    const madrid = await t.db
+      .selectFrom('sites')
+      .select('id')
+      .where('study_id', '=', studyId)
+      .where('country_id', '=', 'ES')
+      .executeTakeFirstOrThrow();
+    const bySite = await assign(madrid.id, null);
+    const es2 = await register(registration({ countryId: 'ES' }));
+    expect((await participantRow(es2.json.pid)).version_id).toBe(other);
+    await t.db.deleteFrom('version_assignments').where('id', '=', bySite.id).execute();
+  });
+
   it('refuses a duplicate e-mail in the study and a taken username (any case), audited; the check-username call says so', async () => {
     await openStudy({});
     await setLiveSections({ eligibility: { introduction: {}, questions: [], ineligibleMessage: {} } });

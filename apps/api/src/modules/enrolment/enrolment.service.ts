@@ -57,6 +57,7 @@ import {
   studyVersionPointers,
 } from '../studies/studies.service';
 import { startOwnSchedule } from '../schedules/schedules.service';
+import { versionOfSite } from '../versions/versions-assignments.service';
 import { versionForExport } from '../versions/versions.service';
 import {
   closeOpenVerifications,
@@ -310,7 +311,7 @@ type Registrant =
   | {
       kind: 'open';
       env: Environment;
-      site: { id: string; siteCode: string };
+      site: { id: string; siteCode: string; countryId: string };
       screening: { id: string } | null;
     };
 
@@ -353,6 +354,15 @@ async function openRegistrant(
   const site = await enrolmentSite(ctx, { studyId: study.id, env: ctx.env, countryId });
   if (!site) throw fail('FORBIDDEN', undefined, { message: messageRef('enrolment.noSite') });
   return { kind: 'open', env: ctx.env, site, screening };
+}
+
+/** The version the registrant's site runs in their data space (null: none assigned and none running). */
+async function registrantSiteVersion(ctx: DbCtx, studyId: string, registrant: Registrant) {
+  const site =
+    registrant.kind === 'open'
+      ? registrant.site
+      : await siteOfParticipant(ctx, studyId, registrant.participant.site_id);
+  return site ? versionOfSite(ctx, { studyId, environment: registrant.env, site }) : null;
 }
 
 /** The participant's language: the one chosen when the study offers it, else the study's default. */
@@ -410,8 +420,12 @@ export async function registerParticipant(ctx: ServiceCtx, input: { studyCode: s
     registration_process: body.registrationProcess,
     language: await languageOf(ctx, study.id, body.language),
     time_zone: participantTimeZone({ timeZone: body.timeZone, offsetMinutes: body.participantLocalOffset }),
-    // An invited participant may have been put on a version by staff already (a site's assignment): kept.
-    version_id: registrant.kind === 'invited' ? (registrant.participant.version_id ?? version.id) : version.id,
+    // An invited participant may have been put on a version by staff already: kept. Else the version their site
+    // runs (its own assignment, its country's, the data space's), as the version assignments screen shows it.
+    version_id:
+      (registrant.kind === 'invited' ? registrant.participant.version_id : null) ??
+      (await registrantSiteVersion(ctx, study.id, registrant)) ??
+      version.id,
     failed_attempts: 0,
     locked_until: null,
   };

@@ -6,7 +6,7 @@
  */
 import { assignedVersionOf, FEATURE_FLAGS, shortenVersionName } from '@trialpath/domain';
 import type { Environment } from '../../db/schema';
-import type { ServiceCtx } from '../../kernel/context';
+import type { DbCtx, ServiceCtx } from '../../kernel/context';
 import { fail, fieldProblem } from '../../kernel/errors';
 import { requireEditableStudy, requireStudyBuilder } from '../access/access.service';
 import { isFeatureOn } from '../flags/flags.service';
@@ -63,6 +63,25 @@ async function spacesOf(ctx: ServiceCtx, studyId: string, only?: Environment) {
       }),
     };
   });
+}
+
+/**
+ * The version a site runs in a data space (a participant registering there is put on it): the site's own
+ * assignment, its country's, else the data space's version; null when there is none.
+ */
+export async function versionOfSite(
+  ctx: DbCtx,
+  input: { studyId: string; environment: Environment; site: { id: string; countryId: string } },
+): Promise<string | null> {
+  const [assignments, pointers] = await Promise.all([
+    listAssignmentsOfStudy(ctx.db, input.studyId),
+    studyVersionPointers(ctx, input.studyId),
+  ]);
+  const rules = assignments
+    .filter((a) => a.environment === input.environment)
+    .map((a) => ({ siteId: a.site_id, countryId: a.country_id, versionId: a.version_id }));
+  const spaceVersion = input.environment === 'LIVE' ? pointers.liveVersionId : pointers.testVersionId;
+  return assignedVersionOf(input.site, rules, spaceVersion).versionId;
 }
 
 /** Both data spaces: each country's assignment and the version each site runs, with where it comes from. */

@@ -1,6 +1,7 @@
 /** Signed consents (migration 202612020500_consent_signatures.sql): all of their SQL. */
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database';
+import type { Environment } from '../../db/schema';
 import type { ConsentSignaturesTable } from '../../db/schema/consent';
 
 export type ConsentSignatureRow = Selectable<ConsentSignaturesTable>;
@@ -22,6 +23,17 @@ export function signaturesOfParticipants(db: Db, participantIds: readonly string
     .selectFrom('consent_signatures')
     .selectAll()
     .where('participant_id', 'in', participantIds)
+    .orderBy('signed_at', 'desc')
+    .execute();
+}
+
+/** Every signature made in a study's data space, newest first (what a re-consent overview needs of each). */
+export function signaturesOfStudy(db: Db, studyId: string, environment: Environment) {
+  return db
+    .selectFrom('consent_signatures')
+    .select(['participant_id', 'consent_id', 'version_id', 'content_hash', 'signed_at'])
+    .where('study_id', '=', studyId)
+    .where('environment', '=', environment)
     .orderBy('signed_at', 'desc')
     .execute();
 }

@@ -17,6 +17,7 @@ import {
   changeParticipant,
   type ParticipantRow,
   participantById,
+  participantFacts,
   participantSummary,
   visibleParticipantsOf,
 } from '../participants/participants.service';
@@ -31,7 +32,7 @@ import {
   signatureByRequest,
   signaturesOfParticipant,
   signatureFactsOfParticipants,
-  signaturesOfParticipants,
+  signaturesOfStudy,
 } from './consent-signing.repository';
 import { renderConsentPdf } from './consent.pdf';
 
@@ -472,7 +473,6 @@ export async function countersignConsent(
 
 /** Who has and has not signed their version's consents (re-consent after a version changed one). */
 export async function reconsentStatus(ctx: ServiceCtx, input: { studyId: string }) {
-  const ids = await visibleParticipantsOf(ctx, input.studyId, {});
   const items: {
     participantId: string;
     participantCode: string;
@@ -480,35 +480,46 @@ export async function reconsentStatus(ctx: ServiceCtx, input: { studyId: string 
     status: Status;
     signedAt: string | null;
   }[] = [];
-  const signatures = await signaturesOfParticipants(ctx.db, ids);
+  // only participants who signed before: the others have not consented yet, which is not a re-consent
+  const visible = new Set(await visibleParticipantsOf(ctx, input.studyId, {}));
+  const signed = new Map<string, Awaited<ReturnType<typeof signaturesOfStudy>>>();
+  for (const s of await signaturesOfStudy(ctx.db, input.studyId, ctx.env)) {
+    if (!visible.has(s.participant_id)) continue;
+    const mine = signed.get(s.participant_id);
+    if (mine) mine.push(s);
+    else signed.set(s.participant_id, [s]);
+  }
   const versions = new Map<string, Awaited<ReturnType<typeof versionConsents>>>();
-  for (const id of ids) {
-    const p = await participantById(ctx, id);
-    if (!p?.version_id) continue;
-    if (!versions.has(p.version_id)) versions.set(p.version_id, await versionConsents(ctx, p.study_id, p.version_id));
-    const version = versions.get(p.version_id);
-    if (!version) continue;
-    const mine = signatures.filter((s) => s.participant_id === p.id);
-    // only participants who signed before: the others have not consented yet, which is not a re-consent
-    if (mine.length === 0) continue;
-    for (const c of consentsForCohort(version.consents, version.cohorts, p.cohort_id)) {
-      if (!c.documentAndSignatureEnabled) continue;
-      const { status, signature } = statusOf(c.id, consentHash(c), version.id, mine);
-      const changed = signature && signature.version_id !== version.id && status === 'RECONSENT_REQUIRED';
-      const resigned =
-        signature &&
-        signature.version_id === version.id &&
-        mine.some((s) => s.consent_id === c.id && s.version_id !== version.id);
-      if (changed || resigned) {
-        items.push({
-          participantId: p.id,
-          participantCode: p.participant_code,
-          consentId: c.id,
-          status,
-          signedAt: status === 'SIGNED' ? (signature?.signed_at.toISOString() ?? null) : null,
-        });
+  const ids = [...signed.keys()];
+  for (let at = 0; at < ids.length; at += PARTICIPANTS_PER_READ) {
+    for (const p of await participantFacts(ctx, ids.slice(at, at + PARTICIPANTS_PER_READ))) {
+      if (!p.version_id) continue;
+      if (!versions.has(p.version_id)) versions.set(p.version_id, await versionConsents(ctx, p.study_id, p.version_id));
+      const version = versions.get(p.version_id);
+      if (!version) continue;
+      const mine = signed.get(p.id) ?? [];
+      for (const c of consentsForCohort(version.consents, version.cohorts, p.cohort_id)) {
+        if (!c.documentAndSignatureEnabled) continue;
+        const { status, signature } = statusOf(c.id, consentHash(c), version.id, mine);
+        const changed = signature && signature.version_id !== version.id && status === 'RECONSENT_REQUIRED';
+        const resigned =
+          signature &&
+          signature.version_id === version.id &&
+          mine.some((s) => s.consent_id === c.id && s.version_id !== version.id);
+        if (changed || resigned) {
+          items.push({
+            participantId: p.id,
+            participantCode: p.participant_code,
+            consentId: c.id,
+            status,
+            signedAt: status === 'SIGNED' ? (signature?.signed_at.toISOString() ?? null) : null,
+          });
+        }
       }
     }
   }
   return { items };
 }
+
+/** Participants read at once by id (a bounded list of parameters, whatever the study's size). */
+const PARTICIPANTS_PER_READ = 1_000;

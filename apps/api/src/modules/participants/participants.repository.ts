@@ -22,8 +22,8 @@ export function findParticipantIdentity(db: Db, id: string) {
     .executeTakeFirst();
 }
 
-/** What answering activities needs of these participants (group commit: one read for a batch of answers). */
-export function findParticipantsForAnswers(db: Db, ids: readonly string[]) {
+/** What answering activities and deciding consents need of these participants (one read for many). */
+export function findParticipantFacts(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('participants')

@@ -8,7 +8,7 @@ import {
   countParticipantsOnVersion,
   findParticipantById,
   findParticipantIdentity,
-  findParticipantsForAnswers,
+  findParticipantFacts,
   findParticipantSchedule,
   participantBatchOnVersion,
   visibleParticipantIds,
@@ -50,9 +50,9 @@ export async function participantForSession(ctx: Pick<ServiceCtx, 'db'>, partici
 
 export type { ParticipantRow };
 export const participantById = (ctx: DbCtx, id: string) => findParticipantById(ctx.db, id);
-/** What answering activities needs of these participants, by id (one read for a batch of answers). */
-export const participantsForAnswers = (ctx: DbCtx, ids: readonly string[]) => findParticipantsForAnswers(ctx.db, ids);
-export type ParticipantAnswerFacts = Awaited<ReturnType<typeof findParticipantsForAnswers>>[number];
+/** What answering activities and deciding consents need of these participants, by id (one read for many). */
+export const participantFacts = (ctx: DbCtx, ids: readonly string[]) => findParticipantFacts(ctx.db, ids);
+export type ParticipantFacts = Awaited<ReturnType<typeof findParticipantFacts>>[number];
 /** The row, locked for the rest of the transaction (sign-in counters must not race). */
 export const lockParticipant = (ctx: DbCtx, id: string) => findParticipantForUpdate(ctx.db, id);
 export const changeParticipant = (ctx: DbCtx, id: string, values: Updateable<ParticipantsTable>) =>

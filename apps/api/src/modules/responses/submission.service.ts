@@ -26,7 +26,7 @@ import type { ServiceCtx } from '../../kernel/context';
 import { fail, HttpError } from '../../kernel/errors';
 import type { GroupedItem, GroupWork, ItemOutcome } from '../../kernel/group-commit';
 import { participantsOwingConsent } from '../consent/consent-signing.service';
-import { type ParticipantAnswerFacts, participantsForAnswers } from '../participants/participants.service';
+import { type ParticipantFacts, participantFacts } from '../participants/participants.service';
 import { claimOwnOpenTasks, ownTaskOf, releaseTaskClaims } from '../schedules/schedules.service';
 import { type AnswerableActivity, activityOfVersion, participantActivityOfTask, versionActivities } from './answerable';
 import { type ActivityResponsesTable, findByClientUuid, insertResponses } from './responses.repository';
@@ -163,7 +163,7 @@ interface SentResult {
 async function check(
   ctx: ServiceCtx,
   { activityId, body }: SentResult,
-  p: ParticipantAnswerFacts,
+  p: ParticipantFacts,
   hold: TaskHold | null,
 ): Promise<CheckedResult> {
   const actor = ctx.participant();
@@ -272,7 +272,7 @@ const keyOf = (participantId: string, uuid: string) => `${participantId}|${uuid}
 async function participantsOf(items: readonly Item[]) {
   const ctx = items[0]!.ctx;
   const ids = [...new Set(items.map((it) => it.ctx.participant().participantId))];
-  const rows = await participantsForAnswers(ctx, ids);
+  const rows = await participantFacts(ctx, ids);
   const owing = await participantsOwingConsent(ctx, rows);
   return new Map(rows.map((p) => [p.id, { p, hold: holdOf(p, owing.has(p.id)) }]));
 }

@@ -4,15 +4,41 @@
  * kind the meta allows, never the meta, replaces them when it is sent again, and audits the kinds only.
  */
 import { createHash } from 'node:crypto';
-import { putMyIdentityTokens } from '@trialpath/contract';
+import { decideMyRecordLinkage, getMyRecordLinkage, putMyIdentityTokens } from '@trialpath/contract';
 import { identityTokenInputs, translate } from '@trialpath/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityTokenHmac, identityTokenKey } from '../src/modules/identity-tokens/identity-tokens.service';
 import { auditActions, call, createTestApp, participantAccess, staffAccess, type TestApp } from './helpers';
 
 let t: TestApp;
+let liveVersionId: string;
+const STATEMENT = {
+  en: '<p>We link your study data with your health records.</p>',
+  es: '<p>Vinculamos sus datos.</p>',
+};
+
+/** The live version asks for record linkage (or not); participant.demo and participant.us2 are on it. */
+async function linkageAsked(asked: boolean) {
+  const registration = { verificationMethod: 'email', recordLinkage: asked, recordLinkageStatement: STATEMENT };
+  await sql`update study_versions set snapshot = jsonb_set(snapshot, '{registration}', ${JSON.stringify(registration)}::jsonb) where id = ${liveVersionId}`.execute(
+    t.db,
+  );
+}
+
 beforeAll(async () => {
   t = await createTestApp();
+  liveVersionId = (
+    await t.db.selectFrom('studies').select('live_version_id').where('code', '=', 'DEMO').executeTakeFirstOrThrow()
+  ).live_version_id!;
+  await t.db
+    .updateTable('participants')
+    .set({ version_id: liveVersionId })
+    .where('username', 'in', ['participant.demo', 'participant.us2'])
+    .execute();
+  await linkageAsked(true);
+  const { accessToken } = await participantAccess(t, 'participant.demo');
+  expect((await call(t.app, decideMyRecordLinkage, { token: accessToken, body: { agree: true } })).status).toBe(200);
 });
 afterAll(() => t?.close());
 
@@ -38,6 +64,54 @@ const stored = (participantId: string) =>
     .execute();
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+describe('record linkage: asked by the version, agreed or declined by the participant (decision D-138)', () => {
+  it('shows the statement; tokens only after agreeing; declining removes them; each decision audited', async () => {
+    const { accessToken: token, pid } = await participantAccess(t, 'participant.us2');
+    const first = await call(t.app, getMyRecordLinkage, { token });
+    expect(first.json).toEqual({ asked: true, statement: STATEMENT, decision: null, decidedAt: null, kinds: [] });
+    const early = await call(t.app, putMyIdentityTokens, { token, body: META });
+    expect(early.status).toBe(409);
+    expect(early.json.message).toBe('Please agree to record linkage before you send your details for it.');
+    expect(await stored(pid)).toEqual([]);
+
+    const agreed = await call(t.app, decideMyRecordLinkage, { token, body: { agree: true } });
+    expect(agreed.json).toMatchObject({ decision: 'AGREED', kinds: [] });
+    expect((await call(t.app, putMyIdentityTokens, { token, body: META })).json.kinds).toEqual(ALL_KINDS);
+    expect((await call(t.app, getMyRecordLinkage, { token })).json.kinds).toEqual(ALL_KINDS);
+
+    const declined = await call(t.app, decideMyRecordLinkage, { token, body: { agree: false } });
+    expect(declined.json).toMatchObject({ decision: 'DECLINED', kinds: [] });
+    expect(await stored(pid)).toEqual([]);
+    expect((await call(t.app, putMyIdentityTokens, { token, body: META })).status).toBe(409);
+    const trail = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'after'])
+      .where('entity_id', '=', pid)
+      .where('action', 'like', 'participant.record-linkage.%')
+      .orderBy('id')
+      .execute();
+    expect(trail.map((e) => e.action)).toEqual([
+      'participant.record-linkage.agree',
+      'participant.record-linkage.decline',
+    ]);
+    expect(trail[1]!.after).toMatchObject({ agreed: false, removedKinds: ALL_KINDS });
+  });
+
+  it('a version that asks for no linkage refuses a decision and tokens', async () => {
+    await linkageAsked(false);
+    try {
+      const { accessToken: token } = await participantAccess(t, 'participant.us2');
+      expect((await call(t.app, getMyRecordLinkage, { token })).json).toMatchObject({ asked: false, statement: {} });
+      const decided = await call(t.app, decideMyRecordLinkage, { token, body: { agree: true } });
+      expect(decided.status).toBe(409);
+      expect(decided.json.message).toBe('Your study does not link its data with other health records.');
+      expect((await call(t.app, putMyIdentityTokens, { token, body: META })).status).toBe(409);
+    } finally {
+      await linkageAsked(true);
+    }
+  });
+});
 
 describe('PUT /api/v1/participant/identity-tokens', () => {
   it('stores a token for each kind whose values are given (all 19 with everything), answering the kinds only', async () => {
@@ -79,7 +153,9 @@ describe('PUT /api/v1/participant/identity-tokens', () => {
     expect(tokenOf(second, 1)).toBe(tokenOf(first, 1));
     expect(tokenOf(second, 3)).not.toBe(tokenOf(first, 3));
 
+    // after the agreement made before these tests
     expect(await auditActions(t.db, pid)).toEqual([
+      'participant.record-linkage.agree',
       'participant.identity-tokens.replace',
       'participant.identity-tokens.replace',
     ]);
@@ -87,6 +163,7 @@ describe('PUT /api/v1/participant/identity-tokens', () => {
       .selectFrom('audit_log')
       .select(['before', 'after'])
       .where('entity_id', '=', pid)
+      .where('action', '=', 'participant.identity-tokens.replace')
       .orderBy('id')
       .execute();
     expect(trail[1]).toEqual({ before: { kinds: ALL_KINDS }, after: { kinds: again.json.kinds } });
@@ -156,6 +233,6 @@ describe('PUT /api/v1/participant/identity-tokens', () => {
     // The refusal does not echo the identity back.
     expect(JSON.stringify([r.json, shape.json, extra.json])).not.toContain('Lovelace');
     expect(await stored(pid)).toEqual([]);
-    expect(await auditActions(t.db, pid)).toEqual([]);
+    expect(await auditActions(t.db, pid)).toEqual(['participant.record-linkage.agree']);
   });
 });

@@ -106,6 +106,7 @@ export interface Database {
   push_vapid_keys: import('./schema/push').PushVapidKeysTable;
   consent_signatures: import('./schema/consent').ConsentSignaturesTable;
   participant_identity_tokens: import('./schema/identity-tokens').ParticipantIdentityTokensTable;
+  participant_record_linkage: import('./schema/identity-tokens').ParticipantRecordLinkageTable;
   participant_devices: import('./schema/push').ParticipantDevicesTable;
   push_messages: import('./schema/push').PushMessagesTable;
 }

@@ -270,6 +270,14 @@ const AUDIT_ACTIONS = {
   'push.retry': { entity: ['push_message'], summary: 'Push message refused for now, to be tried again' },
   'push.failed': { entity: ['push_message'], summary: 'Push message given up (refused, expired or no device)' },
   // identity tokens for record linkage (decision D-138): the trail keeps the kinds, never the identity or a token
+  'participant.record-linkage.agree': {
+    entity: ['participant'],
+    summary: 'Participant agreed that keyed tokens of their identity link the study’s data with other health records',
+  },
+  'participant.record-linkage.decline': {
+    entity: ['participant'],
+    summary: 'Participant declined record linkage, or withdrew their agreement (their identity tokens are removed)',
+  },
   'participant.identity-tokens.replace': {
     entity: ['participant'],
     summary: "Participant's identity tokens for record linkage made from their identity, replacing earlier ones",

@@ -42,6 +42,15 @@ export const CONSENT_MESSAGES = {
     en: 'By signing, I confirm as investigator that I explained this consent to the participant and that they signed it.',
     es: 'Al firmar, confirmo como investigador que expliqué este consentimiento al participante y que lo firmó.',
   },
+  // ── record linkage (decision D-138) ───────────────────────────────────────────────────────────
+  'recordLinkage.notAsked': {
+    en: 'Your study does not link its data with other health records.',
+    es: 'Su estudio no vincula sus datos con otros registros de salud.',
+  },
+  'recordLinkage.notAgreed': {
+    en: 'Please agree to record linkage before you send your details for it.',
+    es: 'Acepte la vinculación de registros antes de enviar sus datos para ella.',
+  },
   'consent.required': {
     en: 'Please sign your consent before you answer activities.',
     es: 'Firme su consentimiento antes de responder las actividades.',

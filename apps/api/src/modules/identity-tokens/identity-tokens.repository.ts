@@ -36,3 +36,25 @@ export async function replaceTokens(db: Db, participantId: string, tokens: reado
     )
     .execute();
 }
+
+/** The participant's decision on record linkage, if they made one. */
+export function findLinkageDecision(db: Db, participantId: string) {
+  return db
+    .selectFrom('participant_record_linkage')
+    .selectAll()
+    .where('participant_id', '=', participantId)
+    .executeTakeFirst();
+}
+
+/** The participant's decision, replacing an earlier one. */
+export function saveLinkageDecision(db: Db, participantId: string, agreed: boolean, versionId: string) {
+  const now = new Date();
+  return db
+    .insertInto('participant_record_linkage')
+    .values({ participant_id: participantId, agreed, version_id: versionId, decided_at: now })
+    .onConflict((oc) =>
+      oc.column('participant_id').doUpdateSet({ agreed, version_id: versionId, decided_at: now }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

@@ -43,6 +43,7 @@ const PAGE_COMPONENTS: Record<Page, ReturnType<typeof lazyPage>> = {
   [PAGES.overview]: documentsPage,
   [PAGES.documents]: documentsPage,
   [PAGES.site]: lazyPage(() => import('../features/site/SitePage')),
+  [PAGES.recordLinkage]: lazyPage(() => import('../features/record-linkage/RecordLinkagePage')),
 };
 
 const NotFound = lazy(() => import('../features/entry/NotFoundPage'));

@@ -35,6 +35,8 @@ export const PAGES = {
   documents: 'documents',
   /** The participant's site: its address, contact and whom to call (D-039, decision D-075). */
   site: 'site',
+  /** Linking the study's data with other health records: the agreement and the details for it (decision D-138). */
+  recordLinkage: 'record-linkage',
 } as const;
 export type Page = (typeof PAGES)[keyof typeof PAGES];
 
@@ -47,6 +49,7 @@ const PROTECTED_PAGES: ReadonlySet<Page> = new Set<Page>([
   PAGES.notifications,
   PAGES.consent,
   PAGES.site,
+  PAGES.recordLinkage,
 ]);
 /** Sign-in pages a signed-in participant has no business on: they go home instead. */
 const SIGNED_OUT_ONLY_PAGES: ReadonlySet<Page> = new Set<Page>([PAGES.login, PAGES.join, PAGES.register]);

@@ -213,3 +213,17 @@ describe('the study documents (D-036, D-037)', () => {
     }
   });
 });
+
+describe('every page has an address', () => {
+  it('each page without parameters opens at …/{page}: a new page cannot be left out of the route table', () => {
+    const withParams: string[] = [PAGES.resetPassword, PAGES.register, PAGES.verifyLink, PAGES.task];
+    for (const page of Object.values(PAGES).filter((p) => !withParams.includes(p)))
+      expect(route(`#/participants/web/DEMO/${page}`)).toEqual({ kind: 'study', studyCode: 'DEMO', page, params: {} });
+  });
+
+  it('the record-linkage screen (decision D-138) is a page of the study for the signed-in participant', () => {
+    expect(route('#/participants/web/DEMO/record-linkage')).toMatchObject({ kind: 'study', page: PAGES.recordLinkage });
+    expect(decideStudyPage(PAGES.recordLinkage, 'DEMO', null)).toMatchObject({ kind: 'redirect' });
+    expect(decideStudyPage(PAGES.recordLinkage, 'DEMO', session)).toEqual({ kind: 'allow' });
+  });
+});

@@ -114,24 +114,16 @@ export type ResolvedRoute =
   | { kind: 'link'; segments: string[] }
   | { kind: 'notFound' };
 
-const SIMPLE_PAGES: ReadonlySet<string> = new Set([
-  PAGES.language,
-  PAGES.login,
-  PAGES.forgotUsername,
-  PAGES.forgotPassword,
-  PAGES.changePassword,
-  PAGES.home,
-  PAGES.privacy,
-  PAGES.terms,
-  PAGES.join,
-  PAGES.verify,
-  PAGES.tasks,
-  PAGES.notifications,
-  PAGES.consent,
-  PAGES.site,
-  PAGES.overview,
-  PAGES.documents,
+/** Pages that exist only with parameters in their address (a token, a task): read below, one by one. */
+const PAGES_WITH_PARAMS: ReadonlySet<Page> = new Set<Page>([
+  PAGES.resetPassword,
+  PAGES.register,
+  PAGES.verifyLink,
+  PAGES.task,
 ]);
+
+/** Every other page is a simple one: its address is the study's and its name, nothing more. */
+const SIMPLE_PAGES: ReadonlySet<string> = new Set(Object.values(PAGES).filter((p) => !PAGES_WITH_PARAMS.has(p)));
 
 /**
  * The route table: `/` and `/participants/web` → entry; `/participants/web/{code}` → the study's

@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { decideMyRecordLinkage, getMyRecordLinkage, putMyIdentityTokens } from '@trialpath/contract';
 import { DATE_FORMATS, formatDisplayDate, IdentityTokenMetaSchema } from '@trialpath/domain';
 import { applyServerFieldErrors, useContractForm } from '@trialpath/ui';
@@ -92,14 +92,14 @@ export default function RecordLinkagePage() {
         <>
           <RichText text={linkage.statement} lang={lang} defaultLanguage={defaultLanguage} />
           {linkage.decision === null && (
-            <Group grow>
+            <Stack gap="sm">
               <PrimaryButton type="button" loading={busy} onClick={() => void decide(true)}>
                 {t('agree')}
               </PrimaryButton>
-              <Button size="lg" variant="outline" disabled={busy} onClick={() => void decide(false)}>
+              <Button size="lg" variant="outline" fullWidth disabled={busy} onClick={() => void decide(false)}>
                 {t('decline')}
               </Button>
-            </Group>
+            </Stack>
           )}
           {linkage.decision === 'DECLINED' && (
             <Stack gap="sm">

@@ -52,9 +52,7 @@ export function saveLinkageDecision(db: Db, participantId: string, agreed: boole
   return db
     .insertInto('participant_record_linkage')
     .values({ participant_id: participantId, agreed, version_id: versionId, decided_at: now })
-    .onConflict((oc) =>
-      oc.column('participant_id').doUpdateSet({ agreed, version_id: versionId, decided_at: now }),
-    )
+    .onConflict((oc) => oc.column('participant_id').doUpdateSet({ agreed, version_id: versionId, decided_at: now }))
     .returningAll()
     .executeTakeFirstOrThrow();
 }

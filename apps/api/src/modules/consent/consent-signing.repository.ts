@@ -16,17 +16,6 @@ export function signaturesOfParticipant(db: Db, participantId: string): Promise<
     .execute();
 }
 
-/** Every signature of these participants, newest first. */
-export function signaturesOfParticipants(db: Db, participantIds: readonly string[]): Promise<ConsentSignatureRow[]> {
-  if (participantIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('consent_signatures')
-    .selectAll()
-    .where('participant_id', 'in', participantIds)
-    .orderBy('signed_at', 'desc')
-    .execute();
-}
-
 /** Every signature made in a study's data space, newest first (what a re-consent overview needs of each). */
 export function signaturesOfStudy(db: Db, studyId: string, environment: Environment) {
   return db

@@ -27,3 +27,4 @@ export * from './push';
 export * from './identity/identity-tokens';
 export * from './calendar';
 export * from './address';
+export * from './uuid';

@@ -13,8 +13,8 @@ import { C, code, countryCode, EXT, extension, IdMaker, SYSTEM_NAME, USDM_VERSIO
 import { eligibilityCriterionKind, type StudyDesignExport } from './design';
 import { exportActivities } from './export-activities';
 import { exportTimeline } from './export-timeline';
+import { isUuid } from '../uuid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}/;
 
 function eligibility(design: StudyDesignExport, ids: IdMaker) {
@@ -147,7 +147,7 @@ export function toUsdm(design: StudyDesignExport): unknown {
   };
   return {
     study: {
-      id: UUID.test(study.id) ? study.id : null,
+      id: isUuid(study.id) ? study.id : null,
       extensionAttributes: [extension(ids, EXT.study, study)],
       name: study.name,
       description: study.description ?? null,

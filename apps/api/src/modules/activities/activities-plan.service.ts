@@ -7,10 +7,8 @@ import type { StudyContent } from '@trialpath/domain';
 import type { MessageKey } from '@trialpath/domain';
 import type { DbCtx, ServiceCtx } from '../../kernel/context';
 import { fail } from '../../kernel/errors';
-import { messageRef } from '@trialpath/domain';
+import { isUuid, messageRef } from '@trialpath/domain';
 import { activateDraftRevisions, studyActivitiesByIds, studyActivityFacts } from './activities.repository';
-
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 type Plan = Pick<StudyContent, 'studyActivities' | 'schedule'>;
 

@@ -1,6 +1,7 @@
 /** All SQL on auth_sessions, refresh_tokens, password_tokens, password_history, reset_requests and mfa_challenges. */
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { type KeyedRead, readByKey, uuidsOnly } from '../../kernel/keyed-read';
 import type {
   AuthSessionsTable,
   ChallengePurpose,
@@ -160,13 +161,25 @@ export async function deviceIdsOfSession(db: Db, sessionId: string): Promise<str
   return rows.map((r) => r.device_id!);
 }
 
-/** What the guard asks of a session on every request: whose it is and whether it stands. */
+type SessionStanding = Pick<AuthSessionRow, 'id' | 'user_id' | 'participant_id' | 'expires_at' | 'revoked_at'>;
+
+const SESSION_STANDING: KeyedRead<string, SessionStanding> = {
+  async load(db, ids) {
+    const rows = await db
+      .selectFrom('auth_sessions')
+      .select(['id', 'user_id', 'participant_id', 'expires_at', 'revoked_at'])
+      .where('id', '=', sql<string>`any(${uuidsOnly(ids)}::uuid[])`)
+      .execute();
+    return new Map(rows.map((r) => [r.id, r]));
+  },
+};
+
+/**
+ * What the guard asks of a session on every request: whose it is and whether it stands (read together with the
+ * sessions other requests ask for at the same moment).
+ */
 export function findSessionStanding(db: Db, id: string) {
-  return db
-    .selectFrom('auth_sessions')
-    .select(['user_id', 'participant_id', 'expires_at', 'revoked_at'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return readByKey(db, SESSION_STANDING, id);
 }
 
 export function findSession(db: Db, id: string): Promise<AuthSessionRow | undefined> {

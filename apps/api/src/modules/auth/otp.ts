@@ -5,7 +5,7 @@
  * valid 10 minutes and for 5 tries. Each verify call accepts only its own purposes.
  */
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { messageRef, phoneDigits } from '@trialpath/domain';
+import { isUuid, messageRef, phoneDigits } from '@trialpath/domain';
 import type { ChallengePurpose } from '../../db/schema';
 import type { DbCtx, ServiceCtx } from '../../kernel/context';
 import { fail, fieldProblem, keepChanges } from '../../kernel/errors';
@@ -106,15 +106,13 @@ export async function renewChallenge(ctx: DbCtx, c: ChallengeRow): Promise<strin
   return code;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The challenge, locked, if it can still be answered and is of one of these purposes. */
 export async function openChallenge(
   ctx: DbCtx,
   challengeId: string,
   purposes: readonly ChallengePurpose[],
 ): Promise<ChallengeRow | null> {
-  if (!UUID.test(challengeId)) return null;
+  if (!isUuid(challengeId)) return null;
   const c = await findMfaChallengeForUpdate(ctx.db, challengeId);
   if (!c || !purposes.includes(c.purpose)) return null;
   if (c.consumed_at || c.attempts >= OTP_MAX_ATTEMPTS || c.expires_at.getTime() <= Date.now()) return null;

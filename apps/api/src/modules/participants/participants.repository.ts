@@ -4,6 +4,7 @@
  */
 import { type Expression, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
+import { type KeyedRead, readByKey, uuidsOnly } from '../../kernel/keyed-read';
 import type { Environment, ParticipantsTable } from '../../db/schema';
 
 export type ParticipantRow = Selectable<ParticipantsTable>;
@@ -13,13 +14,25 @@ export function findParticipantById(db: Db, id: string) {
   return db.selectFrom('participants').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Who a participant's token names, as the guard needs it on every request (a narrow read). */
+type ParticipantIdentity = Pick<ParticipantRow, 'id' | 'study_id' | 'site_id' | 'environment'>;
+
+const PARTICIPANT_IDENTITY: KeyedRead<string, ParticipantIdentity> = {
+  async load(db, ids) {
+    const rows = await db
+      .selectFrom('participants')
+      .select(['id', 'study_id', 'site_id', 'environment'])
+      .where('id', '=', sql<string>`any(${uuidsOnly(ids)}::uuid[])`)
+      .execute();
+    return new Map(rows.map((r) => [r.id, r]));
+  },
+};
+
+/**
+ * Who a participant's token names, as the guard needs it on every request (a narrow read, together with the
+ * participants other requests ask for at the same moment).
+ */
 export function findParticipantIdentity(db: Db, id: string) {
-  return db
-    .selectFrom('participants')
-    .select(['id', 'study_id', 'site_id', 'environment'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return readByKey(db, PARTICIPANT_IDENTITY, id);
 }
 
 /** What answering activities and deciding consents need of these participants (one read for many). */

@@ -19,6 +19,7 @@ import {
   type FieldMessageRefs,
   type MessageKey,
   messageRef,
+  isUuid,
   validateSubmission,
 } from '@trialpath/domain';
 import type { Insertable } from 'kysely';
@@ -31,8 +32,6 @@ import { claimOwnOpenTasks, ownTaskOf, releaseTaskClaims } from '../schedules/sc
 import { type AnswerableActivity, activityOfVersion, participantActivityOfTask, versionActivities } from './answerable';
 import { type ActivityResponsesTable, findByClientUuid, insertResponses } from './responses.repository';
 import { holdOf, type TaskHold } from './responses.service';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** 422 VALIDATION_FAILED: the request is well formed, but what it says cannot be accepted (B-091). */
 function unprocessable(fields: FieldMessageRefs): HttpError {
@@ -186,7 +185,7 @@ async function check(
     throw refuse(fail('CONFLICT', undefined, { message: messageRef('consent.required') }));
   // no task (null, or an empty id as some devices send it): an on-demand answer
   const taskId = body.taskInstanceId || null;
-  if (taskId !== null && !UUID.test(taskId))
+  if (taskId !== null && !isUuid(taskId))
     throw refuse(unprocessable(oneField('taskInstanceId', 'activity.taskNotYours')));
   const completedAt = completionOf(body);
   const checked = validated(activity, body, p.time_zone, p.language);

@@ -16,14 +16,12 @@
 //     ratio of the two.
 // Figures, and an exit code of 1 when the budget is missed — nothing here is part of the test run. Findings:
 // docs/decisions/B-bench-ingest.md. BENCH_NO_MAIN=1 imports the seeding and payload helpers without running.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import net from 'node:net';
 import { cpus, loadavg } from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { startApiServer } from './server';
 import { testConfig } from '../apps/api/src/config';
 import { connectPostgres } from '../apps/api/src/db/database';
 import { runMigrations } from '../apps/api/src/db/migrate';
@@ -35,7 +33,6 @@ import { EVERY_TYPE_ACTIVITY_INPUT, META, VALID_ANSWERS } from '../packages/doma
 import { prepareActivity } from '../packages/domain/src/activity/prepared';
 import { validateSubmission } from '../packages/domain/src/activity/validate-submission';
 
-const root = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP_REQUESTS ?? 1_500);
 const INSERT_SECONDS = Number(process.env.BENCH_INSERT_SECONDS ?? 10);
@@ -85,60 +82,6 @@ const ANSWERS = {
   extraText: { answer: 'fine' },
   extraDate: { date: '2024-01-01' },
 };
-
-// ── the server, as production runs it ────────────────────────────────────────────────────────────
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitReady(url: string, proc: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not become ready');
-}
-
-async function startServer(databaseUrl: string) {
-  const port = await freePort();
-  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (where its time goes)
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const proc = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET,
-    },
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitReady(url, proc);
-  return {
-    url,
-    pid: proc.pid,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        proc.once('exit', () => resolve());
-        proc.kill('SIGTERM');
-      }),
-  };
-}
 
 // ── seeding ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -492,7 +435,7 @@ async function main() {
         `${cpus().length} cores, ` +
         `load ${load()}`,
     );
-    const server = await startServer(url);
+    const server = await startApiServer({ DATABASE_URL: url, JWT_SECRET });
     const load1 = makeRequests(seeded, template.text);
     let results: RunResult;
     let warm: RunResult;

@@ -1,9 +1,7 @@
 // `npm run bench`: sign-in/s, authenticated studies-list and study-details requests/s, p50/p99, on PGlite and on
 // PostgreSQL. Each database gets a fresh server process seeded with the demo data set; autocannon drives it
 // from this process over loopback. Figures only — nothing here passes or fails a test.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -13,8 +11,8 @@ import { runMigrations } from '../apps/api/src/db/migrate';
 import { testConfig } from '../apps/api/src/config';
 import { createPlatform } from '../apps/api/src/platform';
 import { seedDemo } from '../apps/api/src/seed/demo';
+import { startApiServer } from './server';
 
-const root = path.resolve(import.meta.dirname, '..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
@@ -25,55 +23,6 @@ interface Row {
   p50: number;
   p99: number;
   errors: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitReady(url: string, proc: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not become ready');
-}
-
-async function startServer(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      RATE_LIMIT_MAX: '1000000',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitReady(url, proc);
-  return {
-    url,
-    stop: () =>
-      new Promise((resolve) => {
-        proc.once('exit', () => resolve());
-        proc.kill('SIGTERM');
-      }),
-  };
 }
 
 async function load(opts: autocannon.Options): Promise<autocannon.Result> {
@@ -147,7 +96,7 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'trialpath-bench-'));
-  const embedded = await startServer({ DATA_DIR: dataDir });
+  const embedded = await startApiServer({ DATA_DIR: dataDir });
   try {
     rows.push(...(await measure('PGlite', embedded.url)));
   } finally {
@@ -166,7 +115,7 @@ async function main(): Promise<void> {
     await runMigrations(handle);
     await seedDemo(createPlatform(handle.db, testConfig()));
     await handle.close();
-    const server = await startServer({
+    const server = await startApiServer({
       DATABASE_URL: databaseUrl,
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
     });

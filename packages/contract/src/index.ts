@@ -28,6 +28,7 @@ import * as consent from './consent';
 import * as consentSigning from './consent-signing';
 import * as identityTokens from './identity-tokens';
 import * as portalContent from './portal-content';
+import * as participants from './participants';
 import type { Endpoint } from './endpoint';
 
 export * from './endpoint';
@@ -63,6 +64,7 @@ export * from './participant-site';
 export * from './consent';
 export * from './consent-signing';
 export * from './identity-tokens';
+export * from './participants';
 export * from './client';
 export * from './upload';
 export * from './request';
@@ -106,6 +108,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   consentSigning,
   identityTokens,
   portalContent,
+  participants,
 ]
   .flatMap((m) => endpointsOf(m as Record<string, unknown>))
   .concat(Object.values(studyContent.DRAFT_SECTION_ENDPOINTS))

@@ -28,3 +28,4 @@ export * from './identity/identity-tokens';
 export * from './calendar';
 export * from './address';
 export * from './uuid';
+export * from './participants/index';

@@ -28,7 +28,9 @@ export function connectPostgres(url: string, max = 10): DbHandle {
     getTypeParser: ((oid: number, format?: string) =>
       oid === 20 ? int8AsNumber : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
   };
-  const pool = new pg.Pool({ connectionString: url, max, types });
+  // JIT off: its compile time (20–60 ms, measured on the participant list's deep pages) exceeds what it saves on
+  // the short queries of an interactive application (decision E-participant-list)
+  const pool = new pg.Pool({ connectionString: url, max, types, options: '-c jit=off' });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -79,6 +79,9 @@ export interface Database {
   study_assignments: StudyAssignmentsTable;
   site_assignments: SiteAssignmentsTable;
   participants: ParticipantsTable;
+  participant_labels: import('./schema/participants').ParticipantLabelsTable;
+  participant_label_links: import('./schema/participants').ParticipantLabelLinksTable;
+  participant_list_counts: import('./schema/participants').ParticipantListCountsTable;
   participant_milestones: ParticipantMilestonesTable;
   participant_tasks: ParticipantTasksTable;
   schedule_jobs: ScheduleJobsTable;

@@ -11,6 +11,7 @@ import { edroFeature } from '../features/edro/feature';
 import { legalFeature } from '../features/legal/feature';
 import { schedulesFeature } from '../features/schedules/feature';
 import { sitesFeature } from '../features/sites/feature';
+import { participantsFeature } from '../features/participants/feature';
 import { studiesFeature } from '../features/studies/feature';
 import { studyBuildFeature } from '../features/study-build/feature';
 import { versionsFeature } from '../features/versions/feature';
@@ -25,6 +26,7 @@ export const FEATURES: readonly Feature[] = [
   studyBuildFeature,
   versionsFeature,
   sitesFeature,
+  participantsFeature,
   customizeFeature,
   activitiesFeature,
   schedulesFeature,

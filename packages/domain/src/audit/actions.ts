@@ -38,6 +38,8 @@ const AUDIT_ENTITY_TYPES = [
   // sites and teams (decision 0032)
   'site',
   'team_member',
+  // labels staff attach to participants (decision E-participant-list)
+  'participant_label',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -196,6 +198,13 @@ const AUDIT_ACTIONS = {
   'participant.version.assign': { entity: ['participant'], summary: 'Participant put on a study version' },
   'participant.dayZero': { entity: ['participant'], summary: "Participant's day zero set (schedule started)" },
   'participant.milestones': { entity: ['participant'], summary: "Participant's milestone dates set or cleared" },
+  'participant.label.create': { entity: ['participant_label'], summary: 'Participant label created in a study' },
+  'participant.label.update': { entity: ['participant_label'], summary: 'Participant label renamed or recoloured' },
+  'participant.label.delete': {
+    entity: ['participant_label'],
+    summary: 'Participant label deleted (taken from every participant carrying it)',
+  },
+  'participant.labels.set': { entity: ['participant'], summary: "Participant's labels changed" },
   'participant.tasks.update': {
     entity: ['participant'],
     summary: "Participant's tasks made or moved from the schedule (added, moved, withdrawn)",

@@ -11,6 +11,7 @@ import type { ENROLMENT_MESSAGES } from './enrolment-catalogue';
 import type { PUSH_MESSAGES } from './push-catalogue';
 import type { PARTICIPANT_SITE_MESSAGES } from './participant-site-catalogue';
 import type { PORTAL_CONTENT_MESSAGES } from './portal-content-catalogue';
+import type { PARTICIPANT_MESSAGES } from './participants-catalogue';
 
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -297,4 +298,5 @@ export type MessageKey =
   | keyof typeof ENROLMENT_MESSAGES
   | keyof typeof PUSH_MESSAGES
   | keyof typeof PARTICIPANT_SITE_MESSAGES
-  | keyof typeof PORTAL_CONTENT_MESSAGES;
+  | keyof typeof PORTAL_CONTENT_MESSAGES
+  | keyof typeof PARTICIPANT_MESSAGES;

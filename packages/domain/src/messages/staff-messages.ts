@@ -12,3 +12,4 @@ import './files-catalogue';
 import './push-catalogue';
 import './participant-site-catalogue';
 import './portal-content-catalogue';
+import './participants-catalogue';

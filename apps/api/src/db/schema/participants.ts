@@ -48,4 +48,38 @@ export interface ParticipantsTable {
   verified_at: NullableTimestamp;
   /** The cohort of the participant's version they belong to (D-035); null: none chosen. */
   cohort_id: ColumnType<string | null, string | null | undefined, string | null>;
+  // migration 202612050100_participant_list.sql (decision E-participant-list)
+  first_name: ColumnType<string | null, string | null | undefined, string | null>;
+  last_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How the participant came in (E-029); WEB unless said otherwise (E-027). */
+  source: ColumnType<'APP' | 'WEB' | 'MANUAL', 'APP' | 'WEB' | 'MANUAL' | undefined, 'APP' | 'WEB' | 'MANUAL'>;
+  /** Has signed a consent of the study: kept by a trigger on consent_signatures, never written by the application. */
+  consent_signed: ColumnType<boolean, never, never>;
+}
+
+/** How many participants each site has per status, source and consent state (kept by triggers). */
+export interface ParticipantListCountsTable {
+  study_id: string;
+  environment: string;
+  site_id: string;
+  status: string;
+  source: string;
+  consent_signed: boolean;
+  n: ColumnType<number, never, never>;
+}
+
+/** A label staff create in a study and attach to participants (E-087). */
+export interface ParticipantLabelsTable {
+  id: Generated<string>;
+  study_id: string;
+  name: string;
+  color: string;
+  created_at: Generated<Date>;
+  created_by: string | null;
+}
+
+export interface ParticipantLabelLinksTable {
+  participant_id: string;
+  label_id: string;
+  attached_at: Generated<Date>;
 }

@@ -1,5 +1,25 @@
-import { getParticipantSummary } from '@trialpath/contract';
+import {
+  createParticipantLabel,
+  deleteParticipantLabel,
+  getParticipantListOptions,
+  getParticipantSummary,
+  listParticipantLabels,
+  listParticipants,
+  setParticipantLabels,
+  updateParticipantLabel,
+} from '@trialpath/contract';
 import { route } from '../../http/context';
+import * as labels from './participant-labels.service';
+import { participantList, participantListOptions } from './participant-list.service';
 import { participantSummary } from './participants.service';
 
-export const participantRoutes = [route(getParticipantSummary, (ctx) => participantSummary(ctx, ctx.params))];
+export const participantRoutes = [
+  route(getParticipantSummary, (ctx) => participantSummary(ctx, ctx.params)),
+  route(listParticipants, (ctx) => participantList(ctx, { ...ctx.params, ...ctx.query })),
+  route(getParticipantListOptions, (ctx) => participantListOptions(ctx, ctx.params)),
+  route(listParticipantLabels, (ctx) => labels.labelList(ctx, ctx.params)),
+  route(createParticipantLabel, (ctx) => labels.createLabel(ctx, { ...ctx.params, body: ctx.body })),
+  route(updateParticipantLabel, (ctx) => labels.editLabel(ctx, { ...ctx.params, body: ctx.body })),
+  route(deleteParticipantLabel, (ctx) => labels.removeLabel(ctx, ctx.params)),
+  route(setParticipantLabels, (ctx) => labels.setLabels(ctx, { ...ctx.params, labelIds: ctx.body.labelIds })),
+];

@@ -1,6 +1,16 @@
 /** The demo data set's participants: a few per DEMO site, one of them in the TEST environment. */
 import type { DbCtx } from '../../kernel/context';
 
+/** Made-up names (first, last) of the demo participants. */
+const NAMES: Record<string, [string, string]> = {
+  'DEMO-US001-0001': ['Alex', 'Morgan'],
+  'DEMO-US001-0002': ['Jordan', 'Lee'],
+  'DEMO-US001-0003': ['Sam', 'Patel'],
+  'DEMO-ES001-0001': ['Lucía', 'García'],
+  'DEMO-ES001-0002': ['Mateo', 'Ruiz'],
+  'TEST-US001-0001': ['Test', 'Participant'],
+};
+
 export async function seedParticipants(
   ctx: DbCtx,
   input: { studyId: string; sites: { boston: string; madrid: string }; passwordHash: string },
@@ -55,6 +65,10 @@ export async function seedParticipants(
         status: p.status,
         language: p.language,
         environment: p.env,
+        first_name: NAMES[p.code]![0],
+        last_name: NAMES[p.code]![1],
+        // invited and imported ones were added by staff
+        source: p.username ? 'WEB' : 'MANUAL',
       })),
     )
     .execute();

@@ -105,6 +105,7 @@ const texts = {
     dashboard: 'Dashboard',
     testEnvironment: 'Test environment',
     liveEnvironment: 'Live environment',
+    participants: 'Participants',
     researchTeam: 'Research team and sites',
     yourRole: 'Your role: {{role}}',
     readOnly: 'Read only',

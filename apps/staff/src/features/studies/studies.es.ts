@@ -109,6 +109,7 @@ const texts: TextsLike<typeof en> = {
     dashboard: 'Panel',
     testEnvironment: 'Entorno de prueba',
     liveEnvironment: 'Entorno real',
+    participants: 'Participantes',
     researchTeam: 'Equipo de investigación y centros',
     yourRole: 'Su rol: {{role}}',
     readOnly: 'Solo lectura',

@@ -6,7 +6,14 @@
 import { type Action, can, testTwinPath } from '@trialpath/domain';
 
 export interface StudyNavItem {
-  id: 'dashboard' | 'testEnvironment' | 'liveEnvironment' | 'versions' | 'translations' | 'researchTeam';
+  id:
+    | 'dashboard'
+    | 'participants'
+    | 'testEnvironment'
+    | 'liveEnvironment'
+    | 'versions'
+    | 'translations'
+    | 'researchTeam';
   to: string;
   action: Action;
 }
@@ -19,6 +26,13 @@ export function studyNavItems(
   const live = `/studies/${studyId}/dashboard`;
   const twin = testTwinPath(live);
   const items: StudyNavItem[] = [{ id: 'dashboard', to: options.twin ? twin : live, action: 'studies.view' }];
+  // the participants of the page's data space (issue 12)
+  const participants = `/studies/${studyId}/participants`;
+  items.push({
+    id: 'participants',
+    to: options.twin ? testTwinPath(participants) : participants,
+    action: 'participants.view',
+  });
   if (options.testPortal) {
     items.push(
       options.twin

@@ -1,0 +1,140 @@
+/**
+ * The participant list (E-004, E-005, E-064, E-067…E-069; decision E-participant-list): only the participants
+ * the caller may see (study assignment → sites → data access type, the page's data space), searched, filtered,
+ * sorted and paged by the server. A caller who may not identify participants gets no name or e-mail, cannot
+ * search or sort by them, and sees the same list otherwise.
+ */
+import type { ParticipantListQuerySchema } from '@trialpath/contract';
+import {
+  can,
+  type ConsentListStatus,
+  type EnrolmentSource,
+  IDENTITY_SORT_KEYS,
+  messageRef,
+  type ParticipantStatus,
+  WITHDRAWN_OR_FAILED,
+} from '@trialpath/domain';
+import type { z } from 'zod';
+import type { ServiceCtx } from '../../kernel/context';
+import { fail } from '../../kernel/errors';
+import { hideUnblinded, requireStudy, rolesOf, visibleSites } from '../access/access.service';
+import { labelsOfParticipants, studyLabels } from './participant-labels.repository';
+import {
+  countParticipants,
+  type ParticipantListFilter,
+  participantPage,
+  studySitesForList,
+  studyVersionsForList,
+} from './participant-list.repository';
+
+type ListQuery = z.output<typeof ParticipantListQuerySchema>;
+
+/** Whether the caller may see who participants are (name, e-mail) in this study. */
+export function mayIdentify(ctx: ServiceCtx, studyId: string): boolean {
+  return rolesOf(ctx.staff(), studyId).some((r) => can(r, 'participants.identify'));
+}
+
+/** Whether the caller may add, label, invite and change participants in this study (not on a read-only assignment). */
+function mayManage(ctx: ServiceCtx, studyId: string, readOnly: boolean): boolean {
+  return !readOnly && rolesOf(ctx.staff(), studyId).some((r) => can(r, 'participants.manage'));
+}
+
+export async function participantListOptions(ctx: ServiceCtx, input: { studyId: string }) {
+  const access = await requireStudy(ctx, input.studyId);
+  const [sites, versions, labels] = await Promise.all([
+    studySitesForList(ctx.db, input.studyId),
+    studyVersionsForList(ctx.db, input.studyId),
+    studyLabels(ctx.db, input.studyId),
+  ]);
+  return {
+    sites: (access.global ? sites : visibleSites(ctx, access, sites)).map((s) => ({
+      id: s.id,
+      name: s.name,
+      siteCode: s.site_code,
+    })),
+    versions,
+    labels,
+    identify: mayIdentify(ctx, input.studyId),
+    manage: mayManage(ctx, input.studyId, access.assignment?.readOnly ?? false),
+  };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The statuses asked for; with the withdrawn-or-failed filter, only those of them (none left: nobody matches). */
+function statusesOf(input: ListQuery): readonly ParticipantStatus[] | undefined {
+  if (input.withdrawnOrFailedFilter !== 'true') return input.filter;
+  return input.filter?.length ? input.filter.filter((s) => WITHDRAWN_OR_FAILED.includes(s)) : WITHDRAWN_OR_FAILED;
+}
+
+export async function participantList(ctx: ServiceCtx, input: { studyId: string } & ListQuery) {
+  const access = await requireStudy(ctx, input.studyId);
+  const identify = mayIdentify(ctx, input.studyId);
+  if (!identify && IDENTITY_SORT_KEYS.includes(input.sortValue))
+    throw fail('VALIDATION_FAILED', undefined, {
+      message: messageRef('participants.sortNeedsIdentity'),
+      fields: { sortValue: [messageRef('participants.sortNeedsIdentity')] },
+    });
+  const statuses = statusesOf(input);
+  if (statuses?.length === 0) return { items: [], total: 0, page: input.pageNum, pageSize: input.pageSize, identify };
+  const [sites, versions] = await Promise.all([
+    studySitesForList(ctx.db, input.studyId),
+    input.sortValue === 'version' ? studyVersionsForList(ctx.db, input.studyId) : [],
+  ]);
+  const filter: ParticipantListFilter = {
+    studyId: input.studyId,
+    environment: ctx.env,
+    // the same rule as one record's (maySeeSiteRecord): assigned sites of the caller's data access type
+    siteIds: access.global ? null : visibleSites(ctx, access, sites).map((site) => site.id),
+    search: input.search || undefined,
+    identify,
+    statuses,
+    sources: input.sourcefilter as EnrolmentSource[] | undefined,
+    askedSiteIds: input.siteIds,
+    versionIds: input.versionIds,
+    labelIds: input.customKey,
+    consent: input.consentStatus as ConsentListStatus | undefined,
+    cohortId: input.cohortId,
+    language: input.languageId,
+  };
+  const order = {
+    key: input.sortValue,
+    descending: input.sortOrder === 'desc',
+    siteRank: sites.map((site) => site.id),
+    versionRank: versions.map((v) => v.id).reverse(),
+  };
+  const offset = (input.pageNum - 1) * input.pageSize;
+  // the page and the count at once (two connections)
+  const [rows, total] = await Promise.all([
+    participantPage(ctx.db, filter, order, { offset, limit: input.pageSize }),
+    countParticipants(ctx.db, filter),
+  ]);
+  const labels = await labelsOfParticipants(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  const items = rows.map((r) => {
+    const name = [r.first_name, r.last_name].filter(Boolean).join(' ');
+    return hideUnblinded(access, 'participant', {
+      id: r.id,
+      participantId: r.participant_code,
+      participantName: identify ? name || null : null,
+      firstName: identify ? r.first_name : null,
+      lastName: identify ? r.last_name : null,
+      email: identify ? r.email : null,
+      siteId: r.site_id,
+      siteName: r.site_name,
+      siteCode: r.site_code,
+      status: r.status as ParticipantStatus,
+      consentStatus: (r.signed ? 'SIGNED' : 'NOT_SIGNED') as ConsentListStatus,
+      source: r.source,
+      versionId: r.version_id,
+      versionName: r.version_name,
+      languageId: r.language,
+      registrationDate: iso(r.registration_date),
+      createdAt: r.created_at.toISOString(),
+      labels: labels.get(r.id) ?? [],
+    });
+  });
+  return { items, total, page: input.pageNum, pageSize: input.pageSize, identify };
+}

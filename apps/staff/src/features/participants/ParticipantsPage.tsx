@@ -1,0 +1,305 @@
+/**
+ * #/studies/:studyId/participants (E-004, E-005): the participants the person may see, searched, filtered,
+ * sorted and paged by the server; every choice kept in the address (list-state.ts). Names and e-mail addresses
+ * only for a role that may identify participants; labels for a role that may manage them.
+ */
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  MultiSelect,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import {
+  getParticipantListOptions,
+  listParticipants,
+  type ParticipantLabel,
+  type ParticipantListEntry,
+} from '@trialpath/contract';
+import {
+  CONSENT_LIST_STATUSES,
+  ENROLMENT_SOURCES,
+  PARTICIPANT_PAGE_SIZES,
+  PARTICIPANT_STATUSES,
+  type ParticipantSortKey,
+  type ParticipantStatus,
+  shortenParticipantId,
+} from '@trialpath/domain';
+import { DataTable, type DataTableColumn, TableEmpty } from '@trialpath/ui';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { useEndpointQuery } from '../../shared/queries';
+import {
+  isFiltered,
+  type ListState,
+  queryOf,
+  searchFromState,
+  stateFromSearch,
+  withFilter,
+  withSort,
+} from './list-state';
+import { LabelBadge, LabelsManager, ParticipantLabelsEditor } from './ParticipantLabels';
+
+const STATUS_COLOR: Partial<Record<ParticipantStatus, string>> = {
+  ACTIVE: 'teal',
+  ACTIVEWMODIFICATION: 'teal',
+  ACTIVEWITHOUTAPP: 'teal',
+  INVITED: 'blue',
+  REGISTERED: 'blue',
+  VERIFIED: 'blue',
+  SCREENING: 'yellow',
+  PRESCREENED: 'yellow',
+  SCREENPASSED: 'green',
+  SCREENFAILED: 'orange',
+  DISQUALIFIED: 'red',
+  WITHDRAWCONSENT: 'red',
+  WITHDRAWSTUDY: 'red',
+  DISCONTINUED: 'gray',
+};
+
+export function ParticipantStatusBadge({ status }: { status: ParticipantStatus }) {
+  const { t } = useTranslation('participants');
+  return (
+    <Badge color={STATUS_COLOR[status] ?? 'gray'} variant="light" radius="sm" tt="none" c="dark.7">
+      {t(`status.${status}`)}
+    </Badge>
+  );
+}
+
+/** The list's state, read from and written to the address. */
+function useListState(): [ListState, (next: ListState) => void] {
+  const [search, setSearch] = useSearchParams();
+  const state = stateFromSearch(search);
+  return [state, (next) => setSearch(searchFromState(next), { replace: true })];
+}
+
+function useColumns(studyId: string, identify: boolean, manage: boolean, labels: ParticipantLabel[]) {
+  const { t, i18n } = useTranslation('participants');
+  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(i18n.language) : '—');
+  const columns: (DataTableColumn<ParticipantListEntry> & { show?: boolean })[] = [
+    {
+      id: 'participantId',
+      header: t('column.participantId'),
+      sortable: true,
+      cell: (p) => (
+        <Text size="sm" fw={600} title={p.participantId} style={{ whiteSpace: 'nowrap' }}>
+          {shortenParticipantId(p.participantId)}
+        </Text>
+      ),
+    },
+    { id: 'name', header: t('column.name'), sortable: true, show: identify, cell: (p) => p.participantName ?? '—' },
+    { id: 'email', header: t('column.email'), sortable: true, show: identify, cell: (p) => p.email ?? '—' },
+    { id: 'site', header: t('column.site'), sortable: true, cell: (p) => p.siteName },
+    {
+      id: 'status',
+      header: t('column.status'),
+      sortable: true,
+      cell: (p) => <ParticipantStatusBadge status={p.status} />,
+    },
+    { id: 'consent', header: t('column.consent'), cell: (p) => t(`consent.${p.consentStatus}`) },
+    { id: 'source', header: t('column.source'), sortable: true, cell: (p) => t(`source.${p.source}`) },
+    { id: 'version', header: t('column.version'), sortable: true, cell: (p) => p.versionName ?? '—' },
+    {
+      id: 'labels',
+      header: t('column.labels'),
+      cell: (p) => (
+        <Group gap={4} wrap="wrap">
+          {p.labels.map((l) => (
+            <LabelBadge key={l.id} label={l} />
+          ))}
+          {manage && <ParticipantLabelsEditor studyId={studyId} participant={p} labels={labels} />}
+        </Group>
+      ),
+    },
+    {
+      id: 'registrationDate',
+      header: t('column.registrationDate'),
+      sortable: true,
+      cell: (p) => date(p.registrationDate),
+    },
+  ];
+  return columns.filter((c) => c.show !== false);
+}
+
+function Filters({
+  state,
+  setState,
+  options,
+}: {
+  state: ListState;
+  setState: (s: ListState) => void;
+  options: NonNullable<ReturnType<typeof useEndpointQuery<typeof getParticipantListOptions>>['data']>;
+}) {
+  const { t } = useTranslation('participants');
+  const any = t('list.anyValue');
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+      <MultiSelect
+        label={t('list.status')}
+        placeholder={state.statuses.length ? undefined : any}
+        data={PARTICIPANT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+        value={state.statuses}
+        onChange={(v) => setState(withFilter(state, { statuses: v as ParticipantStatus[] }))}
+        clearable
+      />
+      <MultiSelect
+        label={t('list.site')}
+        placeholder={state.siteIds.length ? undefined : any}
+        data={options.sites.map((s) => ({ value: s.id, label: `${s.name} (${s.siteCode})` }))}
+        value={state.siteIds}
+        onChange={(v) => setState(withFilter(state, { siteIds: v }))}
+        clearable
+      />
+      <Select
+        label={t('list.consent')}
+        placeholder={any}
+        data={CONSENT_LIST_STATUSES.map((c) => ({ value: c, label: t(`consent.${c}`) }))}
+        value={state.consent}
+        onChange={(v) => setState(withFilter(state, { consent: (v as ListState['consent']) ?? null }))}
+        clearable
+      />
+      <MultiSelect
+        label={t('list.version')}
+        placeholder={state.versionIds.length ? undefined : any}
+        data={options.versions.map((v) => ({ value: v.id, label: v.name }))}
+        value={state.versionIds}
+        onChange={(v) => setState(withFilter(state, { versionIds: v }))}
+        clearable
+      />
+      <MultiSelect
+        label={t('list.label')}
+        placeholder={state.labelIds.length ? undefined : any}
+        data={options.labels.map((l) => ({ value: l.id, label: l.name }))}
+        value={state.labelIds}
+        onChange={(v) => setState(withFilter(state, { labelIds: v }))}
+        clearable
+      />
+      <MultiSelect
+        label={t('list.source')}
+        placeholder={state.sources.length ? undefined : any}
+        data={ENROLMENT_SOURCES.map((s) => ({ value: s, label: t(`source.${s}`) }))}
+        value={state.sources}
+        onChange={(v) => setState(withFilter(state, { sources: v as ListState['sources'] }))}
+        clearable
+      />
+    </SimpleGrid>
+  );
+}
+
+export function ParticipantsPage() {
+  const { t } = useTranslation('participants');
+  const { studyId = '' } = useParams();
+  const [state, setState] = useListState();
+  const [typed, setTyped] = useState(state.search);
+  const [managing, setManaging] = useState(false);
+  const searchLater = useDebouncedCallback((q: string) => setState(withFilter(state, { search: q.trim() })), 350);
+  const options = useEndpointQuery(getParticipantListOptions, { params: { studyId } });
+  const list = useEndpointQuery(
+    listParticipants,
+    { params: { studyId }, query: queryOf(state) },
+    { placeholderData: keepPreviousData },
+  );
+  const identify = options.data?.identify ?? false;
+  const manage = options.data?.manage ?? false;
+  const columns = useColumns(studyId, identify, manage, options.data?.labels ?? []);
+  const filtered = isFiltered(state);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1} fz={28}>
+            {t('list.title')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t('list.subtitle')}
+          </Text>
+        </div>
+        {manage && (
+          <Button variant="default" onClick={() => setManaging(true)}>
+            {t('labels.manage')}
+          </Button>
+        )}
+      </Group>
+      {options.data && !identify && (
+        <Alert color="gray" variant="light">
+          {t('list.pseudonymised')}
+        </Alert>
+      )}
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="sm">
+          <Group align="flex-end" wrap="wrap">
+            <TextInput
+              label={t('list.search')}
+              placeholder={identify ? t('list.searchPlaceholderIdentify') : t('list.searchPlaceholder')}
+              value={typed}
+              maxLength={100}
+              onChange={(e) => {
+                setTyped(e.currentTarget.value);
+                searchLater(e.currentTarget.value);
+              }}
+              style={{ flex: '1 1 280px' }}
+              type="search"
+            />
+            {filtered && (
+              <Button
+                variant="subtle"
+                onClick={() => {
+                  setTyped('');
+                  setState({
+                    ...stateFromSearch(new URLSearchParams()),
+                    sort: state.sort,
+                    order: state.order,
+                    pageSize: state.pageSize,
+                  });
+                }}
+              >
+                {t('list.clear')}
+              </Button>
+            )}
+          </Group>
+          {options.data && <Filters state={state} setState={setState} options={options.data} />}
+        </Stack>
+      </Paper>
+      <DataTable
+        label={t('list.tableLabel')}
+        columns={columns}
+        rows={list.data?.items}
+        rowKey={(p) => p.id}
+        loading={list.isPending}
+        error={list.isError ? { title: t('list.loadFailed'), retry: () => void list.refetch() } : null}
+        sort={{ column: state.sort, direction: state.order }}
+        onSort={(column) => setState(withSort(state, column as ParticipantSortKey))}
+        paging={
+          list.data && {
+            page: state.page,
+            pageSize: state.pageSize,
+            total: list.data.total,
+            pageSizes: PARTICIPANT_PAGE_SIZES,
+            onPage: (page) => setState({ ...state, page }),
+            onPageSize: (pageSize) => setState({ ...state, pageSize, page: 1 }),
+          }
+        }
+        labels={{ count: (total) => t('list.count', { count: total }) }}
+        empty={
+          filtered ? (
+            <TableEmpty title={t('list.noMatch')} hint={t('list.noMatchHint')} />
+          ) : (
+            <TableEmpty title={t('list.empty')} hint={t('list.emptyHint')} />
+          )
+        }
+        minWidth={960}
+      />
+      {manage && <LabelsManager studyId={studyId} opened={managing} onClose={() => setManaging(false)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,11 @@
+import { type Feature, studyPages } from '../../shared/feature';
+
+/**
+ * Participant management (issue 12; 000 §2.4, 002 §2): the participant list, with its test twin (000 §2.5)
+ * listing the study's test participants.
+ */
+export const participantsFeature: Feature = {
+  id: 'participants',
+  texts: { en: () => import('./participants.en'), es: () => import('./participants.es') },
+  routes: studyPages(() => import('./pages'), [['participantList', 'participants', 'ParticipantsPage']]),
+};

@@ -1,0 +1,2 @@
+/** The participants feature's screens, one chunk (decision 0019). */
+export { ParticipantsPage } from './ParticipantsPage';

@@ -1,0 +1,23 @@
+/**
+ * Messages of participant management (issue 12). Ours: the spec gives none for these calls. Registered through
+ * `@trialpath/domain/staff-messages` (the server and the staff portal only).
+ */
+import type { CatalogueEntry } from './catalogue';
+import { registerMessages } from './translate';
+
+export const PARTICIPANT_MESSAGES = {
+  'participants.labelTaken': {
+    en: 'This study already has a label named {name}.',
+    es: 'Este estudio ya tiene una etiqueta llamada {name}.',
+  },
+  'participants.unknownLabel': {
+    en: 'This label does not exist in the study any more. Reload the page.',
+    es: 'Esta etiqueta ya no existe en el estudio. Vuelva a cargar la página.',
+  },
+  'participants.sortNeedsIdentity': {
+    en: "You cannot sort by a participant's name or e-mail address: your role does not show who participants are.",
+    es: 'No puede ordenar por el nombre o el correo electrónico de los participantes: su rol no muestra quiénes son.',
+  },
+} as const satisfies Record<string, CatalogueEntry>;
+
+registerMessages(PARTICIPANT_MESSAGES);

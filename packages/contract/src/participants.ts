@@ -10,8 +10,12 @@ import {
   ENROLMENT_SOURCES,
   LABEL_COLORS,
   LABEL_NAME_MAX,
+  LEAVING_REASONS,
   PARTICIPANT_SORT_KEYS,
   PARTICIPANT_STATUSES,
+  SCREEN_FAILURE_REASONS,
+  STATUS_REASON_MAX,
+  STATUS_REASON_MIN,
 } from '@trialpath/domain';
 import { z } from 'zod';
 import { pageOf } from './common';
@@ -184,4 +188,87 @@ export const getParticipantListOptions = defineEndpoint({
     identify: z.boolean(),
     manage: z.boolean(),
   }),
+});
+
+// ── statuses (E-031…E-049; decision E-046) ──────────────────────────────────────────────────────────
+
+const ReasonCodeSchema = z.enum([...SCREEN_FAILURE_REASONS, ...LEAVING_REASONS]);
+
+/** A change of status: the status the person saw (a change made meanwhile by someone else is refused), the reason. */
+const StatusChangeFields = {
+  expectedStatus: z.enum(PARTICIPANT_STATUSES),
+  reason: z.string().trim().min(STATUS_REASON_MIN).max(STATUS_REASON_MAX),
+  reasonCode: ReasonCodeSchema.optional(),
+};
+
+export const StatusChangeSchema = z.object({
+  id: z.string(),
+  fromStatus: z.enum(PARTICIPANT_STATUSES),
+  toStatus: z.enum(PARTICIPANT_STATUSES),
+  reasonCode: ReasonCodeSchema.nullable(),
+  reason: z.string(),
+  changedBy: z.string(),
+  changedAt: z.string(),
+});
+export type StatusChange = z.infer<typeof StatusChangeSchema>;
+
+const StatusAnswer = z.object({ status: z.enum(PARTICIPANT_STATUSES), change: StatusChangeSchema });
+
+export const changeParticipantStatus = defineEndpoint({
+  id: 'changeParticipantStatus',
+  method: 'PUT',
+  path: '/api/v1/studies/:studyId/participants/:participantId/status',
+  audience: 'staff',
+  permission: 'participants.manage',
+  summary: 'Change a participant’s status to one allowed from the current one, with a reason (decision E-046)',
+  params: ParticipantParams,
+  body: z.object({ status: z.enum(PARTICIPANT_STATUSES), ...StatusChangeFields }).strict(),
+  response: StatusAnswer,
+});
+
+export const disqualifyParticipant = defineEndpoint({
+  id: 'disqualifyParticipant',
+  method: 'PUT',
+  path: '/api/v1/studies/:studyId/participants/:participantId/disqualify',
+  audience: 'staff',
+  permission: 'participants.manage',
+  summary: 'Disqualify a participant (E-047), with a reason',
+  params: ParticipantParams,
+  body: z.object(StatusChangeFields).strict(),
+  response: StatusAnswer,
+});
+
+export const setParticipantActiveWithoutApp = defineEndpoint({
+  id: 'setParticipantActiveWithoutApp',
+  method: 'PUT',
+  path: '/api/v1/studies/:studyId/participants/:participantId/active-without-app',
+  audience: 'staff',
+  permission: 'participants.manage',
+  summary: 'Set a participant active without the app (E-048), with a reason',
+  params: ParticipantParams,
+  body: z.object(StatusChangeFields).strict(),
+  response: StatusAnswer,
+});
+
+export const withdrawParticipant = defineEndpoint({
+  id: 'withdrawParticipant',
+  method: 'PUT',
+  path: '/api/v1/studies/:studyId/participants/:participantId/withdraw',
+  audience: 'staff',
+  permission: 'participants.manage',
+  summary: 'Withdraw a participant from the study (E-049), with a reason',
+  params: ParticipantParams,
+  body: z.object(StatusChangeFields).strict(),
+  response: StatusAnswer,
+});
+
+export const listParticipantStatusChanges = defineEndpoint({
+  id: 'listParticipantStatusChanges',
+  method: 'GET',
+  path: '/api/v1/studies/:studyId/participants/:participantId/status-changes',
+  audience: 'staff',
+  permission: 'participants.view',
+  summary: 'A participant’s status changes, newest first, with reasons and who made them',
+  params: ParticipantParams,
+  response: z.object({ status: z.enum(PARTICIPANT_STATUSES), items: z.array(StatusChangeSchema) }),
 });

@@ -82,6 +82,7 @@ export interface Database {
   participant_labels: import('./schema/participants').ParticipantLabelsTable;
   participant_label_links: import('./schema/participants').ParticipantLabelLinksTable;
   participant_list_counts: import('./schema/participants').ParticipantListCountsTable;
+  participant_status_changes: import('./schema/participants').ParticipantStatusChangesTable;
   participant_milestones: ParticipantMilestonesTable;
   participant_tasks: ParticipantTasksTable;
   schedule_jobs: ScheduleJobsTable;

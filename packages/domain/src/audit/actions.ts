@@ -205,6 +205,10 @@ const AUDIT_ACTIONS = {
     summary: 'Participant label deleted (taken from every participant carrying it)',
   },
   'participant.labels.set': { entity: ['participant'], summary: "Participant's labels changed" },
+  'participant.status.change': {
+    entity: ['participant'],
+    summary: "Participant's status changed by staff, with a reason",
+  },
   'participant.tasks.update': {
     entity: ['participant'],
     summary: "Participant's tasks made or moved from the schedule (added, moved, withdrawn)",

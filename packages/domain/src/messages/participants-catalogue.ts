@@ -18,6 +18,22 @@ export const PARTICIPANT_MESSAGES = {
     en: "You cannot sort by a participant's name or e-mail address: your role does not show who participants are.",
     es: 'No puede ordenar por el nombre o el correo electrónico de los participantes: su rol no muestra quiénes son.',
   },
+  'participants.statusNotAllowed': {
+    en: "This change is not allowed from the participant's current status.",
+    es: 'Este cambio no está permitido desde el estado actual del participante.',
+  },
+  'participants.statusChangedMeanwhile': {
+    en: "Someone changed this participant's status while you were working. Reload to see the current status.",
+    es: 'Otra persona cambió el estado de este participante mientras usted trabajaba. Vuelva a cargar para ver el estado actual.',
+  },
+  'participants.reasonCodeRequired': {
+    en: 'Choose a reason from the list.',
+    es: 'Elija un motivo de la lista.',
+  },
+  'participants.reasonCodeNotForStatus': {
+    en: 'This reason does not apply to that status.',
+    es: 'Este motivo no corresponde a ese estado.',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 registerMessages(PARTICIPANT_MESSAGES);

@@ -83,3 +83,17 @@ export interface ParticipantLabelLinksTable {
   label_id: string;
   attached_at: Generated<Date>;
 }
+
+/** A status change staff made (decision E-046). */
+export interface ParticipantStatusChangesTable {
+  id: Generated<string>;
+  participant_id: string;
+  study_id: string;
+  environment: Environment;
+  from_status: string;
+  to_status: string;
+  reason_code: string | null;
+  reason: string;
+  changed_by: string;
+  changed_at: Generated<Date>;
+}

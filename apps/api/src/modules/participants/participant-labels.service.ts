@@ -6,7 +6,8 @@
 import { type LabelColor, messageRef } from '@trialpath/domain';
 import type { ServiceCtx } from '../../kernel/context';
 import { fail, fieldProblem } from '../../kernel/errors';
-import { type StudyAccess, participantsVisibleTo, requireStudy } from '../access/access.service';
+import { participantsVisibleTo, requireStudy } from '../access/access.service';
+import { requireParticipantManager, visibleParticipant } from './participant-access';
 import {
   deleteLabel,
   findLabel,
@@ -18,18 +19,10 @@ import {
   studyLabels,
   updateLabel,
 } from './participant-labels.repository';
-import { findVisibleParticipant } from './participants.repository';
 
 interface LabelInput {
   name: string;
   color: LabelColor;
-}
-
-/** A write needs an assignment that is not read-only (or the platform admin's view). */
-async function requireManager(ctx: ServiceCtx, studyId: string): Promise<StudyAccess> {
-  const access = await requireStudy(ctx, studyId);
-  if (access.assignment?.readOnly) throw fail('FORBIDDEN');
-  return access;
 }
 
 export async function labelList(ctx: ServiceCtx, input: { studyId: string }) {
@@ -42,7 +35,7 @@ export async function labelList(ctx: ServiceCtx, input: { studyId: string }) {
 }
 
 export async function createLabel(ctx: ServiceCtx, input: { studyId: string; body: LabelInput }) {
-  await requireManager(ctx, input.studyId);
+  await requireParticipantManager(ctx, input.studyId);
   if (await labelNameTaken(ctx.db, input.studyId, input.body.name))
     throw fieldProblem('CONFLICT', 'name', 'participants.labelTaken', { name: input.body.name });
   const label = await insertLabel(ctx.db, { studyId: input.studyId, ...input.body, by: ctx.staff().userId });
@@ -62,7 +55,7 @@ async function labelOf(ctx: ServiceCtx, studyId: string, labelId: string) {
 }
 
 export async function editLabel(ctx: ServiceCtx, input: { studyId: string; labelId: string; body: LabelInput }) {
-  await requireManager(ctx, input.studyId);
+  await requireParticipantManager(ctx, input.studyId);
   const before = await labelOf(ctx, input.studyId, input.labelId);
   if (await labelNameTaken(ctx.db, input.studyId, input.body.name, before.id))
     throw fieldProblem('CONFLICT', 'name', 'participants.labelTaken', { name: input.body.name });
@@ -78,7 +71,7 @@ export async function editLabel(ctx: ServiceCtx, input: { studyId: string; label
 }
 
 export async function removeLabel(ctx: ServiceCtx, input: { studyId: string; labelId: string }) {
-  await requireManager(ctx, input.studyId);
+  await requireParticipantManager(ctx, input.studyId);
   const label = await labelOf(ctx, input.studyId, input.labelId);
   const from = await deleteLabel(ctx.db, label.id);
   for (const participantId of from)
@@ -103,10 +96,8 @@ export async function setLabels(
   ctx: ServiceCtx,
   input: { studyId: string; participantId: string; labelIds: readonly string[] },
 ) {
-  const access = await requireManager(ctx, input.studyId);
-  const visible = participantsVisibleTo(ctx, access, { participant: 'p', site: 's' });
-  const p = await findVisibleParticipant(ctx.db, input.participantId, visible);
-  if (!p) throw access.global ? fail('NOT_FOUND') : fail('FORBIDDEN');
+  const access = await requireParticipantManager(ctx, input.studyId);
+  const p = await visibleParticipant(ctx, access, input.participantId);
   const labels = new Map((await studyLabels(ctx.db, input.studyId)).map((l) => [l.id, l]));
   const wanted = [...new Set(input.labelIds)];
   if (wanted.some((id) => !labels.has(id)))

@@ -1,5 +1,10 @@
 import {
+  changeParticipantStatus,
   createParticipantLabel,
+  disqualifyParticipant,
+  listParticipantStatusChanges,
+  setParticipantActiveWithoutApp,
+  withdrawParticipant,
   deleteParticipantLabel,
   getParticipantListOptions,
   getParticipantSummary,
@@ -12,6 +17,7 @@ import { route } from '../../http/context';
 import * as labels from './participant-labels.service';
 import { participantList, participantListOptions } from './participant-list.service';
 import { participantSummary } from './participants.service';
+import { changeStatus, changeTo, statusChanges } from './participant-status.service';
 
 export const participantRoutes = [
   route(getParticipantSummary, (ctx) => participantSummary(ctx, ctx.params)),
@@ -22,4 +28,9 @@ export const participantRoutes = [
   route(updateParticipantLabel, (ctx) => labels.editLabel(ctx, { ...ctx.params, body: ctx.body })),
   route(deleteParticipantLabel, (ctx) => labels.removeLabel(ctx, ctx.params)),
   route(setParticipantLabels, (ctx) => labels.setLabels(ctx, { ...ctx.params, labelIds: ctx.body.labelIds })),
+  route(changeParticipantStatus, (ctx) => changeStatus(ctx, { ...ctx.params, ...ctx.body })),
+  route(disqualifyParticipant, (ctx) => changeTo('DISQUALIFIED')(ctx, { ...ctx.params, ...ctx.body })),
+  route(setParticipantActiveWithoutApp, (ctx) => changeTo('ACTIVEWITHOUTAPP')(ctx, { ...ctx.params, ...ctx.body })),
+  route(withdrawParticipant, (ctx) => changeTo('WITHDRAWSTUDY')(ctx, { ...ctx.params, ...ctx.body })),
+  route(listParticipantStatusChanges, (ctx) => statusChanges(ctx, ctx.params)),
 ];

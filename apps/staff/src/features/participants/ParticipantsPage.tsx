@@ -49,6 +49,7 @@ import {
   withSort,
 } from './list-state';
 import { LabelBadge, LabelsManager, ParticipantLabelsEditor } from './ParticipantLabels';
+import { StatusChangeDialog } from './StatusChangeDialog';
 
 const STATUS_COLOR: Partial<Record<ParticipantStatus, string>> = {
   ACTIVE: 'teal',
@@ -83,7 +84,13 @@ function useListState(): [ListState, (next: ListState) => void] {
   return [state, (next) => setSearch(searchFromState(next), { replace: true })];
 }
 
-function useColumns(studyId: string, identify: boolean, manage: boolean, labels: ParticipantLabel[]) {
+function useColumns(
+  studyId: string,
+  identify: boolean,
+  manage: boolean,
+  labels: ParticipantLabel[],
+  onChangeStatus: (p: ParticipantListEntry) => void,
+) {
   const { t, i18n } = useTranslation('participants');
   const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(i18n.language) : '—');
   const columns: (DataTableColumn<ParticipantListEntry> & { show?: boolean })[] = [
@@ -126,6 +133,21 @@ function useColumns(studyId: string, identify: boolean, manage: boolean, labels:
       header: t('column.registrationDate'),
       sortable: true,
       cell: (p) => date(p.registrationDate),
+    },
+    {
+      id: 'actions',
+      header: t('column.actions'),
+      show: manage,
+      cell: (p) => (
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          onClick={() => onChangeStatus(p)}
+          aria-label={t('statusChange.actionOf', { participant: p.participantId })}
+        >
+          {t('statusChange.action')}
+        </Button>
+      ),
     },
   ];
   return columns.filter((c) => c.show !== false);
@@ -202,6 +224,7 @@ export function ParticipantsPage() {
   const [state, setState] = useListState();
   const [typed, setTyped] = useState(state.search);
   const [managing, setManaging] = useState(false);
+  const [changing, setChanging] = useState<ParticipantListEntry | null>(null);
   const searchLater = useDebouncedCallback((q: string) => setState(withFilter(state, { search: q.trim() })), 350);
   const options = useEndpointQuery(getParticipantListOptions, { params: { studyId } });
   const list = useEndpointQuery(
@@ -211,7 +234,7 @@ export function ParticipantsPage() {
   );
   const identify = options.data?.identify ?? false;
   const manage = options.data?.manage ?? false;
-  const columns = useColumns(studyId, identify, manage, options.data?.labels ?? []);
+  const columns = useColumns(studyId, identify, manage, options.data?.labels ?? [], setChanging);
   const filtered = isFiltered(state);
   return (
     <Stack gap="md">
@@ -300,6 +323,9 @@ export function ParticipantsPage() {
         minWidth={960}
       />
       {manage && <LabelsManager studyId={studyId} opened={managing} onClose={() => setManaging(false)} />}
+      {changing && (
+        <StatusChangeDialog studyId={studyId} participant={changing} opened onClose={() => setChanging(null)} />
+      )}
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import type { ConsentListStatus, EnrolmentSource, ParticipantSortKey, Participan
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, Environment } from '../../db/schema';
+import type { LabelRow } from './participant-labels.repository';
 
 export interface ParticipantListFilter {
   studyId: string;
@@ -119,8 +120,9 @@ const matching = (db: Db, filter: ParticipantListFilter) =>
   db.selectFrom('participants as p').where((eb) => whereOf(eb as unknown as From, filter));
 
 /**
- * One page of the list. The page's ids are found first, along an index and without reading the rows skipped
- * (a deep page skips tens of thousands); only those rows are then read, with their site, version and consent.
+ * One page of the list, in one statement. The page's ids are found first (`page`), along an index and without
+ * reading the rows skipped (a deep page skips tens of thousands), numbered in their order; only those rows are then
+ * read, with their site, version and labels.
  */
 export async function participantPage(
   db: Db,
@@ -128,15 +130,13 @@ export async function participantPage(
   order: ParticipantListOrder,
   page: { offset: number; limit: number },
 ) {
-  const ids = (
-    await matching(db, filter).select('p.id').orderBy(orderOf(order)).offset(page.offset).limit(page.limit).execute()
-  ).map((r) => r.id);
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('participants as p')
+  const ids = matching(db, filter).select('p.id').orderBy(orderOf(order)).offset(page.offset).limit(page.limit);
+  return db
+    .with('page', (qb) => qb.selectFrom(ids.as('q')).select(['q.id', sql<number>`row_number() over ()`.as('position')]))
+    .selectFrom('page')
+    .innerJoin('participants as p', 'p.id', 'page.id')
     .innerJoin('sites as s', 's.id', 'p.site_id')
     .leftJoin('study_versions as v', 'v.id', 'p.version_id')
-    .where('p.id', 'in', ids)
     .select([
       'p.id',
       'p.participant_code',
@@ -154,10 +154,12 @@ export async function participantPage(
       'p.registration_date',
       'p.created_at',
       'p.consent_signed as signed',
+      sql<LabelRow[]>`(select coalesce(json_agg(json_build_object('id', x.id, 'name', x.name, 'color', x.color)
+        order by lower(x.name)), '[]') from participant_label_links l join participant_labels x on x.id = l.label_id
+        where l.participant_id = p.id)`.as('labels'),
     ])
+    .orderBy('page.position')
     .execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)!);
 }
 
 /** Whether the kept counts (participant_list_counts) answer this filter: it names only site, status, source, consent. */

@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import type { ServiceCtx } from '../../kernel/context';
 import { fail } from '../../kernel/errors';
 import { hideUnblinded, requireStudy, rolesOf, visibleSites } from '../access/access.service';
-import { labelsOfParticipants, studyLabels } from './participant-labels.repository';
+import { type LabelRow, studyLabels } from './participant-labels.repository';
 import {
   countParticipants,
   type ParticipantListFilter,
@@ -68,7 +68,12 @@ function statusesOf(input: ListQuery): readonly ParticipantStatus[] | undefined 
 }
 
 export async function participantList(ctx: ServiceCtx, input: { studyId: string } & ListQuery) {
-  const access = await requireStudy(ctx, input.studyId);
+  // the study's sites read with the access check (nothing of them is answered unless the check passes)
+  const [access, sites, versions] = await Promise.all([
+    requireStudy(ctx, input.studyId),
+    studySitesForList(ctx.db, input.studyId),
+    input.sortValue === 'version' ? studyVersionsForList(ctx.db, input.studyId) : [],
+  ]);
   const identify = mayIdentify(ctx, input.studyId);
   if (!identify && IDENTITY_SORT_KEYS.includes(input.sortValue))
     throw fail('VALIDATION_FAILED', undefined, {
@@ -77,10 +82,6 @@ export async function participantList(ctx: ServiceCtx, input: { studyId: string 
     });
   const statuses = statusesOf(input);
   if (statuses?.length === 0) return { items: [], total: 0, page: input.pageNum, pageSize: input.pageSize, identify };
-  const [sites, versions] = await Promise.all([
-    studySitesForList(ctx.db, input.studyId),
-    input.sortValue === 'version' ? studyVersionsForList(ctx.db, input.studyId) : [],
-  ]);
   const filter: ParticipantListFilter = {
     studyId: input.studyId,
     environment: ctx.env,
@@ -109,10 +110,6 @@ export async function participantList(ctx: ServiceCtx, input: { studyId: string 
     participantPage(ctx.db, filter, order, { offset, limit: input.pageSize }),
     countParticipants(ctx.db, filter),
   ]);
-  const labels = await labelsOfParticipants(
-    ctx.db,
-    rows.map((r) => r.id),
-  );
   const items = rows.map((r) => {
     const name = [r.first_name, r.last_name].filter(Boolean).join(' ');
     return hideUnblinded(access, 'participant', {
@@ -133,7 +130,7 @@ export async function participantList(ctx: ServiceCtx, input: { studyId: string 
       languageId: r.language,
       registrationDate: iso(r.registration_date),
       createdAt: r.created_at.toISOString(),
-      labels: labels.get(r.id) ?? [],
+      labels: typeof r.labels === 'string' ? (JSON.parse(r.labels) as LabelRow[]) : r.labels,
     });
   });
   return { items, total, page: input.pageNum, pageSize: input.pageSize, identify };

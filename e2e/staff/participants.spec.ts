@@ -70,6 +70,10 @@ test('a coordinator finds participants by name, status and label; the view is ke
   await dialog.getByRole('button', { name: 'Change status' }).click();
   await expect(dialog).toBeHidden();
   await expect(table.getByRole('row', { name: /DEMO-US001-0003/ })).toContainText('Screening');
+  await table.getByRole('button', { name: 'Change the status of DEMO-US001-0003' }).click();
+  await expect(dialog.getByRole('listitem')).toContainText(['Imported → Screening, by Carlos Coordinator on']);
+  await expect(dialog.getByRole('listitem').first()).toContainText('Screening visit booked for Monday');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // on a phone: the filters stack, the table scrolls sideways
   await page.setViewportSize({ width: 390, height: 844 });

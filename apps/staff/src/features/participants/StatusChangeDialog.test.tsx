@@ -1,5 +1,6 @@
 import '@trialpath/domain/staff-messages';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
 import { renderApp } from '../../test-utils';
@@ -9,7 +10,7 @@ const S = '0b6f1f5e-1d6c-4d39-9c43-5f1bfb0f2a11';
 const P = '5d0a8c1e-2b3f-4a5d-8e6f-7a8b9c0d1e2f';
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
-function serve(answer: () => Response) {
+function serve(answer: () => Response, history: unknown[] = []) {
   const bodies: unknown[] = [];
   vi.stubGlobal(
     'fetch',
@@ -18,6 +19,7 @@ function serve(answer: () => Response) {
         bodies.push(JSON.parse(String(init.body)));
         return answer();
       }
+      if (url.endsWith(`/participants/${P}/status-changes`)) return json({ status: 'SCREENFAILED', items: history });
       return json({}, 404);
     }),
   );
@@ -26,12 +28,14 @@ function serve(answer: () => Response) {
 
 const open = (status: string, onClose = () => {}) =>
   renderApp(
-    <StatusChangeDialog
-      studyId={S}
-      participant={{ id: P, participantId: 'DEMO-US001-0001', status: status as 'ACTIVE' }}
-      opened
-      onClose={onClose}
-    />,
+    <MemoryRouter initialEntries={[`/studies/${S}/participants`]}>
+      <StatusChangeDialog
+        studyId={S}
+        participant={{ id: P, participantId: 'DEMO-US001-0001', status: status as 'ACTIVE' }}
+        opened
+        onClose={onClose}
+      />
+    </MemoryRouter>,
   );
 
 const choose = async (label: string, option: string) => {
@@ -121,6 +125,40 @@ describe('the status change dialog (decision E-046)', { timeout: 20_000 }, () =>
     expect((screen.getByRole('textbox', { name: /^Reason for the change/ }) as HTMLTextAreaElement).value).toBe(
       'Schedule adapted',
     );
+  });
+
+  it('shows the earlier changes, newest first, with their reasons and who made them', async () => {
+    serve(
+      () => json({}),
+      [
+        {
+          id: 'c2',
+          fromStatus: 'SCREENING',
+          toStatus: 'SCREENFAILED',
+          reasonCode: 'INCLUSION_NOT_MET',
+          reason: 'HbA1c above the limit',
+          changedBy: 'Carlos Coordinator',
+          changedAt: '2026-12-01T10:00:00.000Z',
+        },
+        {
+          id: 'c1',
+          fromStatus: 'NOTINVITED',
+          toStatus: 'SCREENING',
+          reasonCode: null,
+          reason: 'Screening visit booked',
+          changedBy: 'Carlos Coordinator',
+          changedAt: '2026-11-28T09:30:00.000Z',
+        },
+      ],
+    );
+    open('SCREENFAILED');
+    const lines = await screen.findAllByRole('listitem');
+    expect(lines.map((l) => l.textContent)).toEqual([
+      expect.stringMatching(
+        /^Screening → Screen failed, by Carlos Coordinator on .+ — An inclusion criterion is not met: HbA1c above the limit$/,
+      ),
+      expect.stringMatching(/^Imported → Screening, by Carlos Coordinator on .+: Screening visit booked$/),
+    ]);
   });
 
   it('a participant who left has no change to offer', () => {

@@ -8,7 +8,9 @@ import {
   changeParticipantStatus,
   getParticipantListOptions,
   listParticipantLabels,
+  listParticipantStatusChanges,
   listParticipants,
+  type StatusChange,
 } from '@trialpath/contract';
 import {
   FINAL_STATUSES,
@@ -24,8 +26,34 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api';
-import { invalidateEndpoints } from '../../shared/queries';
+import { invalidateEndpoints, useEndpointQuery } from '../../shared/queries';
 import { fieldErrorsOf, refusalText } from '../../shared/refusal';
+
+/** The participant's earlier status changes, newest first: from, to, why, who and when. */
+function StatusHistory({ items }: { items: StatusChange[] }) {
+  const { t, i18n } = useTranslation('participants');
+  if (items.length === 0) return null;
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return (
+    <Stack gap={6} aria-label={t('statusChange.history')} role="list">
+      <Text size="sm" fw={600}>
+        {t('statusChange.history')}
+      </Text>
+      {items.map((c) => (
+        <Text key={c.id} size="sm" role="listitem">
+          {t('statusChange.historyLine', {
+            from: t(`status.${c.fromStatus}`),
+            to: t(`status.${c.toStatus}`),
+            by: c.changedBy,
+            when: when(c.changedAt),
+          })}
+          {c.reasonCode ? ` — ${t(`reasonCode.${c.reasonCode}`)}` : ''}: {c.reason}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
 
 export function StatusChangeDialog(props: {
   studyId: string;
@@ -44,6 +72,11 @@ export function StatusChangeDialog(props: {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const targets = STAFF_STATUS_CHANGES[participant.status];
+  const history = useEndpointQuery(
+    listParticipantStatusChanges,
+    { params: { studyId: props.studyId, participantId: participant.id } },
+    { enabled: props.opened },
+  );
   const codes = to ? reasonCodesFor(to) : [];
   const close = () => {
     setTo(null);
@@ -74,7 +107,13 @@ export function StatusChangeDialog(props: {
       notify(t('statusChange.done', { participant: participant.participantId, status: t(`status.${to}`) }), {
         kind: 'success',
       });
-      await invalidateEndpoints(queryClient, listParticipants, listParticipantLabels, getParticipantListOptions);
+      await invalidateEndpoints(
+        queryClient,
+        listParticipants,
+        listParticipantLabels,
+        getParticipantListOptions,
+        listParticipantStatusChanges,
+      );
       close();
     } catch (err) {
       setErrors(fieldErrorsOf(err, i18n.language));
@@ -143,6 +182,7 @@ export function StatusChangeDialog(props: {
             )}
           </>
         )}
+        <StatusHistory items={history.data?.items ?? []} />
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
             {t('labels.cancel')}

@@ -89,6 +89,8 @@ const texts = {
     gray: 'Grey',
   },
   statusChange: {
+    history: 'Earlier changes',
+    historyLine: '{{from}} → {{to}}, by {{by}} on {{when}}',
     action: 'Change status',
     actionOf: 'Change the status of {{participant}}',
     title: 'Status of {{participant}}',

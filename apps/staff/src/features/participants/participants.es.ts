@@ -93,6 +93,8 @@ const texts: TextsLike<ParticipantsTexts> = {
     gray: 'Gris',
   },
   statusChange: {
+    history: 'Cambios anteriores',
+    historyLine: '{{from}} → {{to}}, por {{by}} el {{when}}',
     action: 'Cambiar estado',
     actionOf: 'Cambiar el estado de {{participant}}',
     title: 'Estado de {{participant}}',

@@ -226,41 +226,35 @@ export const changeParticipantStatus = defineEndpoint({
   response: StatusAnswer,
 });
 
-export const disqualifyParticipant = defineEndpoint({
-  id: 'disqualifyParticipant',
-  method: 'PUT',
-  path: '/api/v1/studies/:studyId/participants/:participantId/disqualify',
-  audience: 'staff',
-  permission: 'participants.manage',
-  summary: 'Disqualify a participant (E-047), with a reason',
-  params: ParticipantParams,
-  body: z.object(StatusChangeFields).strict(),
-  response: StatusAnswer,
-});
+/** A call of 000 §4 that changes a participant to one status (E-047…E-049). */
+const changeToStatus = (id: string, action: string, summary: string) =>
+  defineEndpoint({
+    id,
+    method: 'PUT',
+    path: `/api/v1/studies/:studyId/participants/:participantId/${action}`,
+    audience: 'staff',
+    permission: 'participants.manage',
+    summary,
+    params: ParticipantParams,
+    body: z.object(StatusChangeFields).strict(),
+    response: StatusAnswer,
+  });
 
-export const setParticipantActiveWithoutApp = defineEndpoint({
-  id: 'setParticipantActiveWithoutApp',
-  method: 'PUT',
-  path: '/api/v1/studies/:studyId/participants/:participantId/active-without-app',
-  audience: 'staff',
-  permission: 'participants.manage',
-  summary: 'Set a participant active without the app (E-048), with a reason',
-  params: ParticipantParams,
-  body: z.object(StatusChangeFields).strict(),
-  response: StatusAnswer,
-});
-
-export const withdrawParticipant = defineEndpoint({
-  id: 'withdrawParticipant',
-  method: 'PUT',
-  path: '/api/v1/studies/:studyId/participants/:participantId/withdraw',
-  audience: 'staff',
-  permission: 'participants.manage',
-  summary: 'Withdraw a participant from the study (E-049), with a reason',
-  params: ParticipantParams,
-  body: z.object(StatusChangeFields).strict(),
-  response: StatusAnswer,
-});
+export const disqualifyParticipant = changeToStatus(
+  'disqualifyParticipant',
+  'disqualify',
+  'Disqualify a participant (E-047), with a reason',
+);
+export const setParticipantActiveWithoutApp = changeToStatus(
+  'setParticipantActiveWithoutApp',
+  'active-without-app',
+  'Set a participant active without the app (E-048), with a reason',
+);
+export const withdrawParticipant = changeToStatus(
+  'withdrawParticipant',
+  'withdraw',
+  'Withdraw a participant from the study (E-049), with a reason',
+);
 
 export const listParticipantStatusChanges = defineEndpoint({
   id: 'listParticipantStatusChanges',

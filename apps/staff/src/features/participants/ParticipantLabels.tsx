@@ -20,6 +20,7 @@ import {
   deleteParticipantLabel,
   getParticipantListOptions,
   listParticipantLabels,
+  listParticipantStatusChanges,
   listParticipants,
   type ParticipantLabel,
   setParticipantLabels,
@@ -42,9 +43,17 @@ export function LabelBadge({ label }: { label: Pick<ParticipantLabel, 'name' | '
   );
 }
 
-function useRefresh() {
+/** After a write on participants: the list, its choices, the labels and the status history are read again. */
+export function useRefresh() {
   const queryClient = useQueryClient();
-  return () => invalidateEndpoints(queryClient, listParticipants, listParticipantLabels, getParticipantListOptions);
+  return () =>
+    invalidateEndpoints(
+      queryClient,
+      listParticipants,
+      listParticipantLabels,
+      getParticipantListOptions,
+      listParticipantStatusChanges,
+    );
 }
 
 function ColorPicker({ value, onChange }: { value: LabelColor; onChange: (c: LabelColor) => void }) {

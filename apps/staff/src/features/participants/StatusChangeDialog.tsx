@@ -4,14 +4,7 @@
  * from the status shown, so a change someone made meanwhile is refused with its message, the reason kept.
  */
 import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
-import {
-  changeParticipantStatus,
-  getParticipantListOptions,
-  listParticipantLabels,
-  listParticipantStatusChanges,
-  listParticipants,
-  type StatusChange,
-} from '@trialpath/contract';
+import { changeParticipantStatus, listParticipantStatusChanges, type StatusChange } from '@trialpath/contract';
 import {
   FINAL_STATUSES,
   type ParticipantStatus,
@@ -22,11 +15,11 @@ import {
   type StatusReasonCode,
 } from '@trialpath/domain';
 import { notify, uiLabel, useLanguage } from '@trialpath/ui';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api';
-import { invalidateEndpoints, useEndpointQuery } from '../../shared/queries';
+import { useEndpointQuery } from '../../shared/queries';
+import { useRefresh } from './ParticipantLabels';
 import { fieldErrorsOf, refusalText } from '../../shared/refusal';
 
 /** The participant's earlier status changes, newest first: from, to, why, who and when. */
@@ -63,7 +56,7 @@ export function StatusChangeDialog(props: {
 }) {
   const { t, i18n } = useTranslation('participants');
   const lang = useLanguage();
-  const queryClient = useQueryClient();
+  const refresh = useRefresh();
   const { participant } = props;
   const [to, setTo] = useState<ParticipantStatus | null>(null);
   const [code, setCode] = useState<StatusReasonCode | null>(null);
@@ -107,13 +100,7 @@ export function StatusChangeDialog(props: {
       notify(t('statusChange.done', { participant: participant.participantId, status: t(`status.${to}`) }), {
         kind: 'success',
       });
-      await invalidateEndpoints(
-        queryClient,
-        listParticipants,
-        listParticipantLabels,
-        getParticipantListOptions,
-        listParticipantStatusChanges,
-      );
+      await refresh();
       close();
     } catch (err) {
       setErrors(fieldErrorsOf(err, i18n.language));

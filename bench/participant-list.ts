@@ -9,13 +9,7 @@
 //     comparison; exit code 1 when a scenario's p95 misses the budget. Findings: docs/decisions/E-participant-list.md.
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
-import { testConfig } from '../apps/api/src/config';
-import { connectPostgres } from '../apps/api/src/db/database';
-import { runMigrations } from '../apps/api/src/db/migrate';
-import { openSession, staffAccessToken } from '../apps/api/src/modules/auth/session-tokens';
-import { generalAuthorities, userByUsername } from '../apps/api/src/modules/users/users.service';
-import { createPlatform } from '../apps/api/src/platform';
-import { seedDemo } from '../apps/api/src/seed/demo';
+import { seedDemoDatabase } from './demo-database';
 import { startApiServer } from './server';
 
 const PARTICIPANTS = Number(process.env.BENCH_PARTICIPANTS ?? 100_000);
@@ -72,29 +66,6 @@ const LAST_END = [
   'ber',
 ];
 const LAST = LAST_START.flatMap((a) => LAST_END.map((b) => a + b));
-
-/** The large study: participants, labels and consents, made by SQL in a few statements. */
-async function seed(url: string) {
-  const handle = connectPostgres(url, 4);
-  const config = testConfig({ jwtSecret: new TextEncoder().encode(JWT_SECRET), accessTokenTtlSeconds: 3_600 });
-  try {
-    await runMigrations(handle);
-    const platform = createPlatform(handle.db, config);
-    await seedDemo(platform);
-    const user = (await userByUsername(platform, 'crc.demo'))!;
-    const session = await openSession(platform, { userId: user.id });
-    const token = await staffAccessToken(config, {
-      userId: user.id,
-      studyId: null,
-      authorities: await generalAuthorities(platform, user),
-      tokenVersion: user.token_version,
-      sessionId: session.id,
-    });
-    return token;
-  } finally {
-    await handle.close();
-  }
-}
 
 async function makeStudy(url: string) {
   const c = new pg.Client({ connectionString: url });
@@ -208,7 +179,7 @@ async function main() {
   const url = `postgres://postgres@127.0.0.1:5432/${dbName}`;
   let failed = false;
   try {
-    const token = await seed(url);
+    const token = await seedDemoDatabase(url, JWT_SECRET);
     const s = await makeStudy(url);
     console.log(
       `\nlistParticipants on PostgreSQL: ${fmt(PARTICIPANTS)} participants made in ${s.seconds.toFixed(1)} s ` +

@@ -13,9 +13,11 @@ export const SHARED_DEPENDENCIES = [
   'react-i18next',
 ];
 
-/** Message tables that join the catalogue when imported (translate.ts registerMessages). */
-const SELF_REGISTERING_MESSAGES =
-  /\/domain\/src\/messages\/(staff-messages|activity-catalogue|sso-catalogue|study-catalogue|files-catalogue)\.ts$/;
+/**
+ * Message tables that join the catalogue when imported (translate.ts registerMessages): every `*-catalogue.ts`
+ * (a list of names missed each table added after it: their keys then showed instead of their texts).
+ */
+const SELF_REGISTERING_MESSAGES = /\/domain\/src\/messages\/(staff-messages|[a-z-]+-catalogue)\.ts$/;
 
 // Staff portal: served by the API at `/` (hash routes), dev server proxies /api to the API.
 export default defineConfig({

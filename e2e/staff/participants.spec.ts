@@ -97,3 +97,93 @@ test('a monitor sees the participants of both sites without their names, and can
   await page.screenshot({ path: testInfo.outputPath('participants-monitor.png'), fullPage: true });
   await expectAccessible(page);
 });
+
+test('a coordinator adds a participant with the study’s prompts, invites them, exports the list; the participant stops e-mails', async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = `e2e.add.${Date.now()}@example.org`;
+  await staffSignIn(page, 'crc.demo');
+  await openParticipants(page);
+  await page.getByRole('link', { name: 'Add participant' }).click();
+  await expect(page.getByRole('heading', { name: 'Add participant' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Please enter your first name!')).toBeVisible();
+  await expect(page.getByText('Please enter your last name!')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('participant-add-prompts.png'), fullPage: true });
+  await expectAccessible(page);
+  await page.getByRole('textbox', { name: 'First name' }).fill('Grace');
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Hopper');
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await page.getByRole('button', { name: 'Save and invite' }).click();
+  await expect(page.getByText(/Participant DEMO-US001-\d{4} added and invited\./)).toBeVisible();
+  await expect(page).toHaveURL(/#\/studies\/[0-9a-f-]+\/participants$/);
+
+  const table = page.getByRole('table', { name: 'Participants' });
+  await page.getByRole('searchbox', { name: 'Search' }).fill('Hopper');
+  const row = table.getByRole('row', { name: /Grace Hopper/ });
+  await expect(row).toContainText('Invited');
+  await expect(row.getByRole('button', { name: /^Invite participant/ })).toHaveText('Resend invitation');
+
+  // the list as CSV, the search applied
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  const csv = await file.path().then((p) => import('node:fs').then((fs) => fs.readFileSync(p, 'utf8')));
+  expect(csv.split('\r\n')[0]).toContain('Participant ID,First name,Last name,E-mail');
+  expect(csv).toContain(`Grace,Hopper,${email}`);
+
+  // the invitation's unsubscribe link, opened by the participant
+  let link = '';
+  await expect
+    .poll(async () => {
+      const box = await (await request.get(`/api/v1/dev/mailbox?recipient=${encodeURIComponent(email)}`)).json();
+      link = /(http\S+\/unsubscribeemail\?token=\S+)/.exec(box.items[0]?.body ?? '')?.[1] ?? '';
+      return link;
+    })
+    .toContain('unsubscribeemail');
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+  await expect(page.getByRole('heading', { name: 'Stop e-mails about this study' })).toBeVisible();
+  await page.getByRole('button', { name: 'Stop e-mails' }).click();
+  await expect(page.getByRole('status')).toContainText('you will receive no more e-mail about');
+  await page.screenshot({ path: testInfo.outputPath('unsubscribed.png'), fullPage: true });
+});
+
+test('a coordinator imports 50 participants from a CSV: a bad row refuses the file, the fixed file imports all', async ({
+  page,
+}, testInfo) => {
+  const stamp = Date.now();
+  const rows = (badRow: boolean) =>
+    [
+      'Participant ID,Site code,First name,Last name,E-mail',
+      ...Array.from({ length: 50 }, (_, i) => {
+        const email = badRow && i === 6 ? 'not-an-address' : `import.${stamp}.${i}@example.org`;
+        return `IMP-${stamp}-${i},US-001,Ana${i},Import${stamp},${email}`;
+      }),
+    ].join('\r\n');
+  await staffSignIn(page, 'crc.demo');
+  await openParticipants(page);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import participants' });
+  const choose = async (body: string) => {
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'participants.csv', mimeType: 'text/csv', buffer: Buffer.from(body) });
+    await dialog.getByRole('button', { name: 'Check file' }).click();
+  };
+  await choose(rows(true));
+  const report = dialog.getByRole('table');
+  await expect(report).toContainText('8');
+  await expect(report).toContainText('E-mail');
+  await expect(dialog).toContainText('1 row has problems: nothing was imported.');
+  await page.screenshot({ path: testInfo.outputPath('import-refused.png') });
+  await expectAccessible(page);
+  await choose(rows(false));
+  await expect(dialog).toContainText('50 participants are ready to import');
+  await dialog.getByRole('button', { name: 'Import 50 participants' }).click();
+  await expect(page.getByText('50 participants imported.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(`Import${stamp}`);
+  await expect(page.getByText('50 participants', { exact: true })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('imported.png'), fullPage: true });
+});

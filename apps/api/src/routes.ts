@@ -15,6 +15,7 @@ import { iconLibraryRoutes } from './modules/versions/versions-icons.routes';
 import { flagRoutes } from './modules/flags/flags.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { participantRoutes } from './modules/participants/participants.routes';
+import { participantManagementRoutes } from './modules/participant-management/participant-management.routes';
 import { enrolmentRoutes } from './modules/enrolment/enrolment.routes';
 import { documentRoutes } from './modules/files/documents.routes';
 import { siteRoutes } from './modules/sites/sites.routes';
@@ -44,6 +45,7 @@ export const ALL_ROUTES: readonly RouteDef[] = [
   ...studyBuildRoutes,
   ...versionRoutes,
   ...participantRoutes,
+  ...participantManagementRoutes,
   ...enrolmentRoutes,
   ...ssoRoutes,
   ...siteRoutes,

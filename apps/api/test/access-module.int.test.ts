@@ -3,7 +3,7 @@
  * domain's per-record rule must agree on every record; blinded actors never receive unblinded fields;
  * the guard finds the request's study wherever the request names it.
  */
-import { getParticipantSummary, type Endpoint } from '@trialpath/contract';
+import { getParticipant, type Endpoint } from '@trialpath/contract';
 import { can, checkSiteRecordAccess, DATA_ACCESS_BOTH } from '@trialpath/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,7 +62,7 @@ describe('the list predicate and the per-record rule agree', () => {
                 record: { studyId: demo, siteId: p.site_id, siteSubType: p.site_sub_type },
                 isGlobalRole: actor.platformRole === 'SystemAdmin',
               }).allowed;
-            const r = await call(t.app, getParticipantSummary, {
+            const r = await call(t.app, getParticipant, {
               params: { studyId: demo, participantId: p.id },
               token: tokens[user],
               headers: env === 'TEST' ? { env: 'test' } : {},

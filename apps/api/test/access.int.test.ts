@@ -1,6 +1,6 @@
 import {
   getInstantUser,
-  getParticipantSummary,
+  getParticipant,
   getRoles,
   getStudy,
   listStudies,
@@ -28,7 +28,7 @@ afterAll(() => t?.close());
 const NO_ACCESS = { code: 'FORBIDDEN', message: 'You do not have access to this page.', messageKey: 'access.denied' };
 const participant = (code: string) => idOf(t.db, 'participants', { participant_code: code });
 const summary = (user: string, participantId: string, headers?: Record<string, string>) =>
-  call(t.app, getParticipantSummary, { params: { studyId: demo, participantId }, token: tokens[user], headers });
+  call(t.app, getParticipant, { params: { studyId: demo, participantId }, token: tokens[user], headers });
 
 describe('participant record guard', () => {
   it('a site-1 coordinator sees a site-1 participant but not one of site 2', async () => {

@@ -130,8 +130,8 @@ export async function call(app: FastifyInstance, endpoint: Endpoint, o: CallOpti
     ...(o.body !== undefined ? { payload: JSON.stringify(o.body) } : {}),
   });
   // biome-ignore lint/suspicious/noExplicitAny: tests read whatever the endpoint answered
-  const json: any = res.body ? JSON.parse(res.body) : null;
-  return { status: res.statusCode, json, headers: res.headers };
+  const json: any = res.body && /json/.test(String(res.headers['content-type'])) ? JSON.parse(res.body) : null;
+  return { status: res.statusCode, json, headers: res.headers, body: res.body };
 }
 
 export { DEMO_PASSWORD };

@@ -294,6 +294,7 @@ describe('participant labels', () => {
 
     const gone = await call(t.app, deleteParticipantLabel, {
       params: { studyId: demo, labelId: vip.json.id },
+      query: { participants: 1 },
       token: tokens['crc.demo'],
     });
     expect(gone.json).toEqual({ deleted: true, detached: 1 });
@@ -335,6 +336,37 @@ describe('participant labels', () => {
     });
     expect(unknown.status).toBe(400);
     expect(unknown.json.message).toBe('This label does not exist in the study any more. Reload the page.');
+  });
+
+  it('are deleted only with the number of participants confirmed, all of whom the person sees (E-062, E-063)', async () => {
+    const l = (await label('crc.demo', { name: 'Both sites' })).json;
+    const remove = (participants: number) =>
+      call(t.app, deleteParticipantLabel, {
+        params: { studyId: demo, labelId: l.id },
+        query: { participants },
+        token: tokens['crc.demo'],
+      });
+    await call(t.app, setParticipantLabels, {
+      params: { studyId: demo, participantId: await participant('DEMO-US001-0001') },
+      body: { labelIds: [l.id] },
+      token: tokens['crc.demo'],
+    });
+    const stale = await remove(0);
+    expect(stale.status).toBe(409);
+    expect(stale.json.message).toBe('This label is now on 1 participants. Check, then delete it again.');
+    // someone who sees Madrid put it on a participant there
+    await t.db
+      .insertInto('participant_label_links')
+      .values({ label_id: l.id, participant_id: await participant('DEMO-ES001-0001') })
+      .execute();
+    const hidden = await remove(1);
+    expect(hidden.status).toBe(409);
+    expect(hidden.json.message).toBe(
+      'This label is also on 1 participants you cannot see (at other sites or in the other data space). Only someone who sees them all can delete it.',
+    );
+    expect(
+      await t.db.selectFrom('participant_label_links').select('participant_id').where('label_id', '=', l.id).execute(),
+    ).toHaveLength(2);
   });
 
   it('a monitor reads labels but cannot make or attach them', async () => {

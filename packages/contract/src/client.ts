@@ -113,7 +113,9 @@ export function createApiClient(baseUrl = '', hooks: ClientHooks = {}): ApiClien
     if (!res.ok) {
       throw new ApiRequestError(res.status, parseApiError(json), endpoint.id);
     }
-    return (endpoint.response as z.ZodType).parse(json) as ResponseOf<E>;
+    // A CSV file (declared z.any() as every file) is returned as its text.
+    const textual = /^text\/csv/.test(res.headers?.get?.('content-type') ?? '');
+    return (endpoint.response as z.ZodType).parse(textual ? text : json) as ResponseOf<E>;
   }
 
   return {

@@ -29,6 +29,8 @@ import * as consentSigning from './consent-signing';
 import * as identityTokens from './identity-tokens';
 import * as portalContent from './portal-content';
 import * as participants from './participants';
+import * as participantRecords from './participant-records';
+import * as participantImport from './participant-import';
 import type { Endpoint } from './endpoint';
 
 export * from './endpoint';
@@ -65,6 +67,8 @@ export * from './consent';
 export * from './consent-signing';
 export * from './identity-tokens';
 export * from './participants';
+export * from './participant-records';
+export * from './participant-import';
 export * from './client';
 export * from './upload';
 export * from './request';
@@ -109,6 +113,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   identityTokens,
   portalContent,
   participants,
+  participantRecords,
+  participantImport,
 ]
   .flatMap((m) => endpointsOf(m as Record<string, unknown>))
   .concat(Object.values(studyContent.DRAFT_SECTION_ENDPOINTS))

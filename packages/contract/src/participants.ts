@@ -154,8 +154,10 @@ export const deleteParticipantLabel = defineEndpoint({
   path: '/api/v1/studies/:studyId/participant-labels/:labelId',
   audience: 'staff',
   permission: 'participants.manage',
-  summary: 'Delete a label; the participants carrying it lose it (each detachment audited)',
+  summary:
+    'Delete a label; the participants carrying it lose it (each detachment audited). Only with the number of participants carrying it that the person confirmed, all of whom they may see (E-062, E-063)',
   params: LabelParams,
+  query: z.object({ participants: z.coerce.number().int().min(0).max(10_000_000) }).strict(),
   response: z.object({ deleted: z.literal(true), detached: z.number().int() }),
 });
 

@@ -96,24 +96,3 @@ export const getStudyFeatures = defineEndpoint({
   params: z.object({ studyId: z.string().uuid() }).strict(),
   response: z.object({ studyId: z.string(), studyFeatures: z.record(z.string(), z.boolean()) }),
 });
-
-const ParticipantSummarySchema = z.object({
-  id: z.string(),
-  participantId: z.string(),
-  siteId: z.string(),
-  status: z.string(),
-  environment: z.enum(['LIVE', 'TEST']),
-});
-
-/** A record behind the site / data-access-type guard (spec 000 §2.7, §6). */
-export const getParticipantSummary = defineEndpoint({
-  id: 'getParticipantSummary',
-  method: 'GET',
-  path: '/api/v1/studies/:studyId/participants/:participantId',
-  audience: 'staff',
-  permission: 'participants.view',
-  summary:
-    "A participant's summary; refused unless the caller's sites and data access type cover the participant's site",
-  params: z.object({ studyId: z.string().uuid(), participantId: z.string().uuid() }).strict(),
-  response: ParticipantSummarySchema,
-});

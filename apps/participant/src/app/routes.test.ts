@@ -35,6 +35,14 @@ describe('hash paths', () => {
 });
 
 describe('route table', () => {
+  it('opens the unsubscribe link of a participant’s e-mails on its own page (E-003)', () => {
+    expect(route('#/participants/0b6f/unsubscribeemail?token=abc')).toEqual({
+      kind: 'link',
+      segments: ['participants', '0b6f', 'unsubscribeemail'],
+    });
+    expect(route('#/participants/0b6f/other')).toEqual({ kind: 'notFound' });
+  });
+
   it('sends the bare portal address and the root to the entry', () => {
     expect(route('#/')).toEqual({ kind: 'entry' });
     expect(route('#/participants/web/')).toEqual({ kind: 'entry' });

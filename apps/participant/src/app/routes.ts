@@ -135,6 +135,9 @@ export function resolveRoute(segments: readonly string[]): ResolvedRoute {
   if (segments.length === 0) return { kind: 'entry' };
   if ((segments[0] === 'studies' || segments[0] === 'participant-reset-password') && segments.length >= 4)
     return { kind: 'link', segments: [...segments] };
+  // E-003: the unsubscribe link of a participant's e-mails (no study code in it)
+  if (segments[0] === 'participants' && segments.length === 3 && segments[2] === 'unsubscribeemail')
+    return { kind: 'link', segments: [...segments] };
   const underBase = base.every((b, i) => segments[i] === b);
   if (!underBase) return { kind: 'notFound' };
   const rest = segments.slice(base.length);

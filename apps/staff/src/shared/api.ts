@@ -6,6 +6,7 @@
 import {
   type ApiClient,
   ApiRequestError,
+  buildPath,
   type CallInput,
   type ClientHooks,
   createApiClient,
@@ -13,6 +14,8 @@ import {
   type Endpoint,
   getProfileImage,
   logout,
+  type ParamsOf,
+  parseApiError,
   type ResponseOf,
   refreshTokens,
   type UploadInput,
@@ -20,6 +23,7 @@ import {
 import { cleanRequestBody, REQUEST_TIMEOUT_MS, serverMessageText, translate } from '@trialpath/domain';
 import { notify } from '@trialpath/ui';
 import i18n from '../i18n';
+import { saveFile } from './download';
 import { createErrorHandler, type ErrorHandlerDeps, type RefreshResult } from './http-errors';
 import { loaderStore } from './loader';
 import { envHeaderFor, shouldShowLoader, tokenKindFor } from './request-rules';
@@ -204,6 +208,30 @@ export async function fetchObjectUrl(path: string): Promise<string | null> {
   }).catch(() => null);
   if (!res?.ok) return null;
   return URL.createObjectURL(await res.blob());
+}
+
+/**
+ * A file an endpoint answers (declared `response: z.any()`: a template, an export) saved under `fileName`, fetched
+ * with the calls' headers (Authorization, Env, language); a refusal is an ApiRequestError, retried once after a
+ * token refresh as every call is.
+ */
+export async function downloadEndpointFile<E extends Endpoint>(
+  endpoint: E,
+  input: { params?: ParamsOf<E> },
+  fileName: string,
+): Promise<void> {
+  const url = buildPath(endpoint.path, input.params as Record<string, string> | undefined);
+  for (let attempt = 0; ; attempt++) {
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(clientHooks.headers?.(endpoint) ?? {})) if (v !== undefined) headers[k] = v;
+    const res = await fetch(url, { headers }).catch(() => null);
+    if (res?.ok) {
+      saveFile(fileName, res.headers.get('content-type') ?? 'application/octet-stream', await res.blob());
+      return;
+    }
+    const error = new ApiRequestError(res?.status ?? 0, parseApiError(res ? await res.text() : null), endpoint.id);
+    if (attempt > 0 || (await clientHooks.onError?.(error, endpoint, attempt)) !== 'retry') throw error;
+  }
 }
 
 /** The message to show for a failed call: the server's (in the interface language) when present, else `fallback`. */

@@ -205,6 +205,16 @@ const AUDIT_ACTIONS = {
     summary: 'Participant label deleted (taken from every participant carrying it)',
   },
   'participant.labels.set': { entity: ['participant'], summary: "Participant's labels changed" },
+  'participant.add': { entity: ['participant'], summary: 'Participant added by staff, with the record entered' },
+  'participant.update': {
+    entity: ['participant'],
+    summary: "Participant's record changed by staff (each changed field before and after)",
+  },
+  'participant.import': { entity: ['participant'], summary: 'Participant added by an import of a file' },
+  'participant.email.subscription': {
+    entity: ['participant'],
+    summary: 'Participant asked for no more e-mail, or for e-mail again (by the link, or recorded by staff)',
+  },
   'participant.status.change': {
     entity: ['participant'],
     summary: "Participant's status changed by staff, with a reason",

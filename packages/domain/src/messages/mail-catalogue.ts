@@ -99,8 +99,8 @@ export const MAIL_MESSAGES = {
     es: 'Le invitamos a participar en {study}',
   },
   'mail.participantInvitation.body': {
-    en: 'Hello,\n\nYour study team invites you to take part in {study}. Create your account within {days} days:\n{link}\n\nIf you were not expecting this invitation, ignore this e-mail.',
-    es: 'Hola:\n\nSu equipo del estudio le invita a participar en {study}. Cree su cuenta antes de {days} días:\n{link}\n\nSi no esperaba esta invitación, ignore este correo.',
+    en: 'Hello,\n\nYour study team invites you to take part in {study}. Create your account within {days} days:\n{link}\n\nIf you were not expecting this invitation, ignore this e-mail.\n\nTo receive no more e-mail about this study: {unsubscribeLink}',
+    es: 'Hola:\n\nSu equipo del estudio le invita a participar en {study}. Cree su cuenta antes de {days} días:\n{link}\n\nSi no esperaba esta invitación, ignore este correo.\n\nPara no recibir más correos sobre este estudio: {unsubscribeLink}',
   },
   // ── IRB/EC documentation (helper "review", decision 0035) ─────────────────────────────────
   'mail.irbDocumentation.subject': {

@@ -34,6 +34,149 @@ export const PARTICIPANT_MESSAGES = {
     en: 'This reason does not apply to that status.',
     es: 'Este motivo no corresponde a ese estado.',
   },
+  // The add/edit form's prompts are the spec's (002 §5, E-058…E-061), in English exactly as written there.
+  'participants.selectCity': { en: 'Please select a city!', es: '¡Seleccione una ciudad!' },
+  'participants.selectState': { en: 'Please select a state!', es: '¡Seleccione un estado!' },
+  'participants.enterFirstName': { en: 'Please enter your first name!', es: '¡Introduzca su nombre!' },
+  'participants.enterLastName': { en: 'Please enter your last name!', es: '¡Introduzca su apellido!' },
+  'participants.idFormat': {
+    en: 'Use letters, digits, dots, dashes or underscores (at most 64), starting with a letter or digit.',
+    es: 'Use letras, dígitos, puntos, guiones o guiones bajos (64 como máximo), empezando por una letra o un dígito.',
+  },
+  'participants.dateInvalid': {
+    en: 'Enter a real date as yyyy-mm-dd.',
+    es: 'Introduzca una fecha real como aaaa-mm-dd.',
+  },
+  'participants.bornInFuture': {
+    en: 'The date of birth cannot be in the future.',
+    es: 'La fecha de nacimiento no puede estar en el futuro.',
+  },
+  'participants.idTaken': {
+    en: 'Participant {participantId} already has this id in the study.',
+    es: 'El participante {participantId} ya tiene este identificador en el estudio.',
+  },
+  'participants.emailTaken': {
+    en: 'Participant {participantId} of this study already has this e-mail address.',
+    es: 'El participante {participantId} de este estudio ya tiene esta dirección de correo electrónico.',
+  },
+  'participants.phoneShared': {
+    en: 'Participant {participantId} of this study has this phone number too. Save again to keep it.',
+    es: 'El participante {participantId} de este estudio también tiene este número de teléfono. Guarde de nuevo para conservarlo.',
+  },
+  'participants.siteNotYours': {
+    en: 'Choose one of your sites that takes participants.',
+    es: 'Elija uno de sus centros que admita participantes.',
+  },
+  'participants.changedMeanwhile': {
+    en: 'Someone changed this participant while you were editing. Reload to see their changes, then edit again.',
+    es: 'Otra persona cambió este participante mientras usted lo editaba. Vuelva a cargar para ver sus cambios y edite de nuevo.',
+  },
+  'participants.registeredEmail': {
+    en: 'This participant signs in with this e-mail address: they change it themselves in the portal.',
+    es: 'Este participante inicia sesión con esta dirección de correo electrónico: la cambia él mismo en el portal.',
+  },
+  'participants.cannotInvite': {
+    en: 'Only a participant who has not registered yet can be invited.',
+    es: 'Solo se puede invitar a un participante que aún no se ha registrado.',
+  },
+  'participants.unsubscribed': {
+    en: 'This participant asked for no more e-mail. Ask them before you turn e-mail on again.',
+    es: 'Este participante pidió no recibir más correos. Pregúntele antes de volver a activar el correo.',
+  },
+  'participants.noEmail': {
+    en: 'This participant has no e-mail address to send the invitation to.',
+    es: 'Este participante no tiene una dirección de correo electrónico a la que enviar la invitación.',
+  },
+  // The participant import (E-076, E-078): a refused file's report names each bad cell with these.
+  'participants.import.unreadable': {
+    en: 'This file could not be read as CSV or XLSX.',
+    es: 'Este archivo no se pudo leer como CSV ni como XLSX.',
+  },
+  'participants.import.csvLine': {
+    en: 'The CSV file cannot be read from line {line} on: check its quotation marks.',
+    es: 'El archivo CSV no se puede leer a partir de la línea {line}: revise sus comillas.',
+  },
+  'participants.import.headingsFirst': {
+    en: 'The first row must hold the column headings of the template.',
+    es: 'La primera fila debe contener los encabezados de columna de la plantilla.',
+  },
+  'participants.import.empty': {
+    en: 'The file has no participants: write one participant on each row under the column headings.',
+    es: 'El archivo no tiene participantes: escriba un participante en cada fila bajo los encabezados de columna.',
+  },
+  'participants.import.tooManyRows': {
+    en: 'The file has more than {max} participants. Split it into files of at most {max} rows.',
+    es: 'El archivo tiene más de {max} participantes. Divídalo en archivos de {max} filas como máximo.',
+  },
+  'participants.import.noSites': {
+    en: 'None of your sites takes participants in this data space.',
+    es: 'Ninguno de sus centros admite participantes en este espacio de datos.',
+  },
+  'participants.import.unknownColumn': {
+    en: '“{column}” is not a column of the template.',
+    es: '«{column}» no es una columna de la plantilla.',
+  },
+  'participants.import.columnTwice': {
+    en: 'The column “{column}” appears twice.',
+    es: 'La columna «{column}» aparece dos veces.',
+  },
+  'participants.import.missingColumn': {
+    en: 'The study requires “{column}”: add this column.',
+    es: 'El estudio exige «{column}»: añada esta columna.',
+  },
+  'participants.import.cellWithoutHeading': {
+    en: 'This row has a value in a column without a heading.',
+    es: 'Esta fila tiene un valor en una columna sin encabezado.',
+  },
+  'participants.import.siteUnknown': {
+    en: '{siteCode} is not one of your sites that take participants.',
+    es: '{siteCode} no es uno de sus centros que admiten participantes.',
+  },
+  'participants.notAsked': {
+    en: "The study does not ask for this at the participant's site: leave it empty.",
+    es: 'El estudio no pide este dato en el centro del participante: déjelo vacío.',
+  },
+  'participants.import.yesOrNo': { en: 'Write yes or no.', es: 'Escriba sí o no.' },
+  'participants.import.idTwice': {
+    en: 'Row {row} has this participant ID too.',
+    es: 'La fila {row} también tiene este ID de participante.',
+  },
+  'participants.import.emailTwice': {
+    en: 'Row {row} has this e-mail address too.',
+    es: 'La fila {row} también tiene esta dirección de correo electrónico.',
+  },
+  'participants.import.phoneTwice': {
+    en: 'Row {row} has this phone number too. Import with shared phone numbers allowed to keep it.',
+    es: 'La fila {row} también tiene este número de teléfono. Importe permitiendo números compartidos para conservarlo.',
+  },
+  'participants.import.phoneShared': {
+    en: 'Participant {participantId} of this study has this phone number too. Import with shared phone numbers allowed to keep it.',
+    es: 'El participante {participantId} de este estudio también tiene este número de teléfono. Importe permitiendo números compartidos para conservarlo.',
+  },
+  'participants.import.oneRowRefused': {
+    en: '1 row has problems: nothing was imported.',
+    es: '1 fila tiene problemas: no se importó nada.',
+  },
+  'participants.import.rowsRefused': {
+    en: '{count} rows have problems: nothing was imported.',
+    es: '{count} filas tienen problemas: no se importó nada.',
+  },
+  'participants.import.headingsRefused': {
+    en: 'The column headings do not match the template: nothing was imported.',
+    es: 'Los encabezados de columna no coinciden con la plantilla: no se importó nada.',
+  },
+  'participants.import.takenMeanwhile': {
+    en: 'Someone added participants with the same IDs while the file was being imported. Check the file again.',
+    es: 'Otra persona añadió participantes con los mismos ID mientras se importaba el archivo. Vuelva a comprobar el archivo.',
+  },
+  'participants.labelOnHiddenParticipants': {
+    en: 'This label is also on {count} participants you cannot see (at other sites or in the other data space). Only someone who sees them all can delete it.',
+    es: 'Esta etiqueta también está en {count} participantes que usted no puede ver (en otros centros o en el otro espacio de datos). Solo alguien que los vea a todos puede eliminarla.',
+  },
+  'participants.labelInUseChanged': {
+    en: 'This label is now on {count} participants. Check, then delete it again.',
+    es: 'Esta etiqueta está ahora en {count} participantes. Compruébelo y vuelva a eliminarla.',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 registerMessages(PARTICIPANT_MESSAGES);

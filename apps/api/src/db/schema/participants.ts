@@ -55,6 +55,20 @@ export interface ParticipantsTable {
   source: ColumnType<'APP' | 'WEB' | 'MANUAL', 'APP' | 'WEB' | 'MANUAL' | undefined, 'APP' | 'WEB' | 'MANUAL'>;
   /** Has signed a consent of the study: kept by a trigger on consent_signatures, never written by the application. */
   consent_signed: ColumnType<boolean, never, never>;
+  // migration 202612060100_participant_records.sql (decision E-participant-records)
+  /** 'YYYY-MM-DD', kept as text. */
+  date_of_birth: ColumnType<string | null, string | null | undefined, string | null>;
+  gender: ColumnType<string | null, string | null | undefined, string | null>;
+  address: ColumnType<string | null, string | null | undefined, string | null>;
+  city: ColumnType<string | null, string | null | undefined, string | null>;
+  state: ColumnType<string | null, string | null | undefined, string | null>;
+  zipcode: ColumnType<string | null, string | null | undefined, string | null>;
+  country_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The staff member who added the participant; null for one who registered from the portal. */
+  added_by: ColumnType<string | null, string | null | undefined, string | null>;
+  invited_at: NullableTimestamp;
+  /** The participant asked for no more e-mail (E-003): invitations and reminders are not e-mailed. */
+  email_unsubscribed_at: NullableTimestamp;
 }
 
 /** How many participants each site has per status, source and consent state (kept by triggers). */

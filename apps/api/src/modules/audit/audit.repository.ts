@@ -5,6 +5,10 @@ import type { AuditLogTable } from '../../db/schema/audit';
 import type { AuditRecord } from '../../kernel/audit';
 import { type AuditContent, auditHash, asStoredJson } from './audit.hash';
 
+/** Rows per INSERT: 16 and 7 parameters a row, well under PostgreSQL's 65,535 parameters a statement. */
+const ENTRIES_PER_STATEMENT = 2_000;
+const ITEMS_PER_STATEMENT = 4_000;
+
 const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(asStoredJson(v)));
 
 /**
@@ -64,6 +68,21 @@ export async function appendAuditEntries(trx: Db, records: readonly AuditRecord[
     })),
   );
   const head = { last_id: rows[rows.length - 1]!.id, last_hash: prev };
+  if (rows.length > ENTRIES_PER_STATEMENT || itemRows.length > ITEMS_PER_STATEMENT) {
+    // a large request (an import of thousands): in chunks, as one statement takes at most 65,535 parameters
+    for (let i = 0; i < rows.length; i += ENTRIES_PER_STATEMENT)
+      await trx
+        .insertInto('audit_log')
+        .values(rows.slice(i, i + ENTRIES_PER_STATEMENT))
+        .execute();
+    for (let i = 0; i < itemRows.length; i += ITEMS_PER_STATEMENT)
+      await trx
+        .insertInto('audit_items')
+        .values(itemRows.slice(i, i + ITEMS_PER_STATEMENT))
+        .execute();
+    await trx.updateTable('audit_chain_head').set(head).where('id', '=', 1).execute();
+    return;
+  }
   const entries = trx.with('entries', (db) => db.insertInto('audit_log').values(rows));
   if (itemRows.length === 0) {
     await entries.updateTable('audit_chain_head').set(head).where('id', '=', 1).execute();

@@ -8,9 +8,11 @@ import {
   resendParticipantCode,
   screenEligibility,
   verifyParticipantCode,
+  unsubscribeParticipantEmail,
 } from '@trialpath/contract';
 import { route } from '../../http/context';
 import * as enrolment from './enrolment.service';
+import { unsubscribeByLink } from './unsubscribe.service';
 
 export const enrolmentRoutes = [
   route(getStudyEnrolment, (ctx) => enrolment.studyEnrolment(ctx, ctx.params)),
@@ -22,4 +24,5 @@ export const enrolmentRoutes = [
   route(checkParticipantVerificationLink, (ctx) => enrolment.checkVerificationLink(ctx, ctx.query)),
   route(confirmParticipantVerificationLink, (ctx) => enrolment.confirmVerificationLink(ctx, ctx.body)),
   route(getParticipantResetLink, (ctx) => enrolment.resetLinkStudy(ctx, ctx.params)),
+  route(unsubscribeParticipantEmail, (ctx) => unsubscribeByLink(ctx, { ...ctx.params, ...ctx.body })),
 ];

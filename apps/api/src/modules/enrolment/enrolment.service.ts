@@ -31,6 +31,7 @@ import type { Environment } from '../../db/schema';
 import type { DbCtx, ServiceCtx } from '../../kernel/context';
 import { fail, fieldProblem, keepChanges } from '../../kernel/errors';
 import { sha256 } from '../../kernel/hash';
+import { unsubscribeToken } from './unsubscribe-token';
 import {
   hashPassword,
   markTokenUsed,
@@ -732,18 +733,22 @@ export async function resetLinkStudy(ctx: ServiceCtx, input: { token: string }) 
 export async function inviteParticipant(ctx: ServiceCtx, input: { participantId: string }) {
   const p = await lockRegistrant(ctx, input.participantId);
   if (!p) throw fail('NOT_FOUND');
-  if (p.username !== null || !['NOTINVITED', 'INVITED'].includes(p.status)) throw fail('CONFLICT');
-  if (!p.email) throw fieldProblem('VALIDATION_FAILED', 'email', 'errors.required');
+  if (p.username !== null || !['NOTINVITED', 'INVITED'].includes(p.status))
+    throw fail('CONFLICT', undefined, { message: messageRef('participants.cannotInvite') });
+  if (!p.email) throw fieldProblem('VALIDATION_FAILED', 'email', 'participants.noEmail');
+  if (p.email_unsubscribed_at) throw fieldProblem('CONFLICT', 'email', 'participants.unsubscribed');
   const token = await newPasswordToken(ctx, { participantId: p.id }, 'participant_invite', INVITATION_TTL_MS);
   const study = await studyOfParticipant(ctx, p);
-  const link = `${ctx.config.publicUrl}/participant/#/participants/web/${encodeURIComponent(study.code)}/register/${token}`;
+  const portal = `${ctx.config.publicUrl}/participant/#/participants`;
+  const link = `${portal}/web/${encodeURIComponent(study.code)}/register/${token}`;
+  const unsubscribeLink = `${portal}/${p.id}/unsubscribeemail?token=${unsubscribeToken(ctx.config.jwtSecret, p.id)}`;
   await queueEmail(ctx, {
     to: p.email,
     template: 'participantInvitation',
-    params: { study: study.name, link, days: INVITATION_TTL_MS / 86_400_000 },
+    params: { study: study.name, link, days: INVITATION_TTL_MS / 86_400_000, unsubscribeLink },
     language: recipientLanguage(p.language, ctx.request.language),
   });
-  const after = p.status === 'INVITED' ? p : await changeRegistrant(ctx, p.id, { status: 'INVITED' });
+  const after = await changeRegistrant(ctx, p.id, { status: 'INVITED', invited_at: new Date() });
   ctx.audit({
     action: 'participant.invite',
     entityType: 'participant',

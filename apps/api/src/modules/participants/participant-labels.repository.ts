@@ -55,6 +55,16 @@ export async function updateLabel(db: Db, id: string, values: { name: string; co
   await db.updateTable('participant_labels').set(values).where('id', '=', id).execute();
 }
 
+/** How many participants carry the label, in both data spaces and at every site. */
+export async function labelLinkCount(db: Db, labelId: string): Promise<number> {
+  const row = await db
+    .selectFrom('participant_label_links')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('label_id', '=', labelId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** The label's links removed (returning whose they were), then the label itself. */
 export async function deleteLabel(db: Db, id: string): Promise<string[]> {
   const links = await db
@@ -125,3 +135,9 @@ export async function replaceParticipantLabels(db: Db, participantId: string, la
       .execute();
   return { removed, added };
 }
+
+/** The labels of the participant aliased `p` in the caller's query, by name, as JSON (the list's and one participant's). */
+export const labelsJsonOfP = () =>
+  sql<LabelRow[]>`(select coalesce(json_agg(json_build_object('id', x.id, 'name', x.name, 'color', x.color)
+    order by lower(x.name)), '[]') from participant_label_links l join participant_labels x on x.id = l.label_id
+    where l.participant_id = p.id)`;

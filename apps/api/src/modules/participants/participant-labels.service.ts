@@ -7,12 +7,17 @@ import { type LabelColor, messageRef } from '@trialpath/domain';
 import type { ServiceCtx } from '../../kernel/context';
 import { fail, fieldProblem } from '../../kernel/errors';
 import { participantsVisibleTo, requireStudy } from '../access/access.service';
-import { requireParticipantManager, visibleParticipant } from './participant-access';
+import { requireParticipantManager, visibleParticipant } from './participant-access.service';
+
+export type { LabelRow } from './participant-labels.repository';
+/** The labels of the participant aliased `p`, as JSON, for a query of participants. */
+export { labelsJsonOfP as participantLabelsJson } from './participant-labels.repository';
 import {
   deleteLabel,
   findLabel,
   insertLabel,
   labelCounts,
+  labelLinkCount,
   labelNameTaken,
   labelsOfParticipants,
   replaceParticipantLabels,
@@ -70,9 +75,28 @@ export async function editLabel(ctx: ServiceCtx, input: { studyId: string; label
   return { id: before.id, ...input.body };
 }
 
-export async function removeLabel(ctx: ServiceCtx, input: { studyId: string; labelId: string }) {
-  await requireParticipantManager(ctx, input.studyId);
+/**
+ * The custom-field deletion check (E-062, E-063; decision E-participant-records): a label is deleted only by someone
+ * who sees every participant carrying it (a coordinator cannot take a label off another site's participants), and
+ * only with the number of them the person confirmed (a label put on more participants meanwhile is asked again).
+ */
+export async function removeLabel(ctx: ServiceCtx, input: { studyId: string; labelId: string; participants: number }) {
+  const access = await requireParticipantManager(ctx, input.studyId);
   const label = await labelOf(ctx, input.studyId, input.labelId);
+  const [total, seen] = await Promise.all([
+    labelLinkCount(ctx.db, label.id),
+    labelCounts(ctx.db, input.studyId, participantsVisibleTo(ctx, access, { participant: 'p', site: 's' })),
+  ]);
+  const hidden = total - (seen.get(label.id) ?? 0);
+  if (hidden > 0)
+    throw fail('CONFLICT', undefined, {
+      message: messageRef('participants.labelOnHiddenParticipants', { count: hidden }),
+    });
+  if (total !== input.participants)
+    throw fail('CONFLICT', undefined, {
+      message: messageRef('participants.labelInUseChanged', { count: total }),
+      details: { participants: total },
+    });
   const from = await deleteLabel(ctx.db, label.id);
   for (const participantId of from)
     ctx.audit({

@@ -3,7 +3,7 @@ import type { ConsentListStatus, EnrolmentSource, ParticipantSortKey, Participan
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, Environment } from '../../db/schema';
-import type { LabelRow } from './participant-labels.repository';
+import { type LabelRow, labelsJsonOfP } from './participant-labels.repository';
 
 export interface ParticipantListFilter {
   studyId: string;
@@ -154,9 +154,7 @@ export async function participantPage(
       'p.registration_date',
       'p.created_at',
       'p.consent_signed as signed',
-      sql<LabelRow[]>`(select coalesce(json_agg(json_build_object('id', x.id, 'name', x.name, 'color', x.color)
-        order by lower(x.name)), '[]') from participant_label_links l join participant_labels x on x.id = l.label_id
-        where l.participant_id = p.id)`.as('labels'),
+      labelsJsonOfP().as('labels'),
     ])
     .orderBy('page.position')
     .execute();

@@ -17,7 +17,7 @@ import {
 import type { z } from 'zod';
 import type { ServiceCtx } from '../../kernel/context';
 import { fail } from '../../kernel/errors';
-import { hideUnblinded, requireStudy, rolesOf, visibleSites } from '../access/access.service';
+import { hideUnblinded, requireStudy, rolesOf, type StudyAccess, visibleSites } from '../access/access.service';
 import { type LabelRow, studyLabels } from './participant-labels.repository';
 import {
   countParticipants,
@@ -62,12 +62,20 @@ export async function participantListOptions(ctx: ServiceCtx, input: { studyId: 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The statuses asked for; with the withdrawn-or-failed filter, only those of them (none left: nobody matches). */
-function statusesOf(input: ListQuery): readonly ParticipantStatus[] | undefined {
+function statusesOf(
+  input: Pick<ListQuery, 'filter' | 'withdrawnOrFailedFilter'>,
+): readonly ParticipantStatus[] | undefined {
   if (input.withdrawnOrFailedFilter !== 'true') return input.filter;
   return input.filter?.length ? input.filter.filter((s) => WITHDRAWN_OR_FAILED.includes(s)) : WITHDRAWN_OR_FAILED;
 }
 
-export async function participantList(ctx: ServiceCtx, input: { studyId: string } & ListQuery) {
+type ListFilterInput = { studyId: string } & Omit<ListQuery, 'pageNum' | 'pageSize'>;
+
+/**
+ * The list's filter and order for the caller (the list's pages and its export read the same): null when the
+ * statuses asked for leave nobody.
+ */
+export async function listSelection(ctx: ServiceCtx, input: ListFilterInput) {
   // the study's sites read with the access check (nothing of them is answered unless the check passes)
   const [access, sites, versions] = await Promise.all([
     requireStudy(ctx, input.studyId),
@@ -81,7 +89,6 @@ export async function participantList(ctx: ServiceCtx, input: { studyId: string 
       fields: { sortValue: [messageRef('participants.sortNeedsIdentity')] },
     });
   const statuses = statusesOf(input);
-  if (statuses?.length === 0) return { items: [], total: 0, page: input.pageNum, pageSize: input.pageSize, identify };
   const filter: ParticipantListFilter = {
     studyId: input.studyId,
     environment: ctx.env,
@@ -104,34 +111,53 @@ export async function participantList(ctx: ServiceCtx, input: { studyId: string 
     siteRank: sites.map((site) => site.id),
     versionRank: versions.map((v) => v.id).reverse(),
   };
+  return { access, identify, filter, order, nobody: statuses?.length === 0 };
+}
+
+type PageRow = Awaited<ReturnType<typeof participantPage>>[number];
+
+/** A page of the list's rows for a selection made by listSelection (the export reads every page). */
+export const listPage = (
+  ctx: ServiceCtx,
+  filter: ParticipantListFilter,
+  order: Parameters<typeof participantPage>[2],
+  page: { offset: number; limit: number },
+) => participantPage(ctx.db, filter, order, page);
+
+/** A row of the list as the caller may receive it. */
+export function listEntryOf(access: StudyAccess, identify: boolean, r: PageRow) {
+  const name = [r.first_name, r.last_name].filter(Boolean).join(' ');
+  return hideUnblinded(access, 'participant', {
+    id: r.id,
+    participantId: r.participant_code,
+    participantName: identify ? name || null : null,
+    firstName: identify ? r.first_name : null,
+    lastName: identify ? r.last_name : null,
+    email: identify ? r.email : null,
+    siteId: r.site_id,
+    siteName: r.site_name,
+    siteCode: r.site_code,
+    status: r.status as ParticipantStatus,
+    consentStatus: (r.signed ? 'SIGNED' : 'NOT_SIGNED') as ConsentListStatus,
+    source: r.source,
+    versionId: r.version_id,
+    versionName: r.version_name,
+    languageId: r.language,
+    registrationDate: iso(r.registration_date),
+    createdAt: r.created_at.toISOString(),
+    labels: typeof r.labels === 'string' ? (JSON.parse(r.labels) as LabelRow[]) : r.labels,
+  });
+}
+
+export async function participantList(ctx: ServiceCtx, input: { studyId: string } & ListQuery) {
+  const { access, identify, filter, order, nobody } = await listSelection(ctx, input);
+  if (nobody) return { items: [], total: 0, page: input.pageNum, pageSize: input.pageSize, identify };
   const offset = (input.pageNum - 1) * input.pageSize;
   // the page and the count at once (two connections)
   const [rows, total] = await Promise.all([
     participantPage(ctx.db, filter, order, { offset, limit: input.pageSize }),
     countParticipants(ctx.db, filter),
   ]);
-  const items = rows.map((r) => {
-    const name = [r.first_name, r.last_name].filter(Boolean).join(' ');
-    return hideUnblinded(access, 'participant', {
-      id: r.id,
-      participantId: r.participant_code,
-      participantName: identify ? name || null : null,
-      firstName: identify ? r.first_name : null,
-      lastName: identify ? r.last_name : null,
-      email: identify ? r.email : null,
-      siteId: r.site_id,
-      siteName: r.site_name,
-      siteCode: r.site_code,
-      status: r.status as ParticipantStatus,
-      consentStatus: (r.signed ? 'SIGNED' : 'NOT_SIGNED') as ConsentListStatus,
-      source: r.source,
-      versionId: r.version_id,
-      versionName: r.version_name,
-      languageId: r.language,
-      registrationDate: iso(r.registration_date),
-      createdAt: r.created_at.toISOString(),
-      labels: typeof r.labels === 'string' ? (JSON.parse(r.labels) as LabelRow[]) : r.labels,
-    });
-  });
+  const items = rows.map((r) => listEntryOf(access, identify, r));
   return { items, total, page: input.pageNum, pageSize: input.pageSize, identify };
 }

@@ -16,7 +16,7 @@ import {
 import type { ServiceCtx } from '../../kernel/context';
 import { fail, fieldProblem } from '../../kernel/errors';
 import { requireStudy } from '../access/access.service';
-import { requireParticipantManager, visibleParticipant } from './participant-access';
+import { requireParticipantManager, visibleParticipant } from './participant-access.service';
 import {
   insertStatusChange,
   lockParticipantStatus,

@@ -7,7 +7,6 @@ import {
   withdrawParticipant,
   deleteParticipantLabel,
   getParticipantListOptions,
-  getParticipantSummary,
   listParticipantLabels,
   listParticipants,
   setParticipantLabels,
@@ -16,17 +15,15 @@ import {
 import { route } from '../../http/context';
 import * as labels from './participant-labels.service';
 import { participantList, participantListOptions } from './participant-list.service';
-import { participantSummary } from './participants.service';
 import { changeStatus, changeTo, statusChanges } from './participant-status.service';
 
 export const participantRoutes = [
-  route(getParticipantSummary, (ctx) => participantSummary(ctx, ctx.params)),
   route(listParticipants, (ctx) => participantList(ctx, { ...ctx.params, ...ctx.query })),
   route(getParticipantListOptions, (ctx) => participantListOptions(ctx, ctx.params)),
   route(listParticipantLabels, (ctx) => labels.labelList(ctx, ctx.params)),
   route(createParticipantLabel, (ctx) => labels.createLabel(ctx, { ...ctx.params, body: ctx.body })),
   route(updateParticipantLabel, (ctx) => labels.editLabel(ctx, { ...ctx.params, body: ctx.body })),
-  route(deleteParticipantLabel, (ctx) => labels.removeLabel(ctx, ctx.params)),
+  route(deleteParticipantLabel, (ctx) => labels.removeLabel(ctx, { ...ctx.params, ...ctx.query })),
   route(setParticipantLabels, (ctx) => labels.setLabels(ctx, { ...ctx.params, labelIds: ctx.body.labelIds })),
   route(changeParticipantStatus, (ctx) => changeStatus(ctx, { ...ctx.params, ...ctx.body })),
   route(disqualifyParticipant, (ctx) => changeTo('DISQUALIFIED')(ctx, { ...ctx.params, ...ctx.body })),

@@ -22,7 +22,7 @@ import {
 } from './participants.repository';
 
 /**
- * Row checks after the route permission: study assignment → assigned sites → data access type →
+ * The participant row check for other modules (schedules, forms, consent signing), as a summary. Row checks after the route permission: study assignment → assigned sites → data access type →
  * environment → blinding, as one predicate. A non-admin gets the same 403 for a record that is
  * missing, in the other environment, or at a site they may not see — nothing tells them it exists.
  */

@@ -84,6 +84,13 @@ export async function createParticipantAtSite(
   });
 }
 
+/** A participant row as given (participant management adds participants with a code typed by staff). */
+export const insertParticipantRow = (ctx: DbCtx, row: Parameters<typeof insertParticipant>[1]) =>
+  insertParticipant(ctx.db, row);
+
+/** Serialises the rest of the transaction with any other holding this key (a check and the write it allows). */
+export const serialise = (ctx: DbCtx, key: string) => lockKey(ctx.db, key);
+
 /** The participant, locked for the rest of the transaction (registration and verification must not race). */
 export const lockRegistrant = (ctx: DbCtx, id: string) => findParticipantForUpdate(ctx.db, id);
 

@@ -15,6 +15,7 @@ import { ErrorAlert } from '../layout/parts';
 import { PageTitle } from '../layout/parts-plain';
 import { parseLinkRoute, verifyLinkTarget } from './enrol-logic';
 import './texts';
+import { Unsubscribe } from './Unsubscribe';
 
 /** The language a reset link names ({lang} of /participant-reset-password/…), if the portal has its strings. */
 export function linkLanguage(lang: string): string | null {
@@ -46,6 +47,7 @@ export default function LinkLanding({ segments }: { segments: readonly string[] 
           : failureText(err, lang, 'data.syncFailed', navigator.onLine),
       );
     if (!route) return fail();
+    if (route.kind === 'unsubscribe') return;
     if (route.kind === 'verifyLink') {
       api
         .call(checkParticipantVerificationLink, {
@@ -75,6 +77,14 @@ export default function LinkLanding({ segments }: { segments: readonly string[] 
     }, fail);
   }, []);
 
+  // the link's query (the unsubscribe token) is in the address after the route's path
+  const route = parseLinkRoute(segments, window.location.hash.split('?')[1] ?? '');
+  if (route?.kind === 'unsubscribe')
+    return (
+      <Shell title={t('app.name')}>
+        <Unsubscribe participantId={route.participantId} token={route.token} />
+      </Shell>
+    );
   return (
     <Shell title={t('app.name')}>
       {failure === null ? (

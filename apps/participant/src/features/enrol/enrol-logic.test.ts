@@ -203,3 +203,15 @@ describe('the e-mailed verification link opens its study’s page', () => {
     expect(verifyLinkTarget('DEMO', v1)).toBe('/participants/web/DEMO/verify-link/tok/ana%40example.org');
   });
 });
+
+describe('the unsubscribe link of a participant’s e-mails (E-003)', () => {
+  it('is /participants/{participantId}/unsubscribeemail with its token in the query', () => {
+    expect(parseLinkRoute(['participants', 'P1', 'unsubscribeemail'], 'token=abc')).toEqual({
+      kind: 'unsubscribe',
+      participantId: 'P1',
+      token: 'abc',
+    });
+    expect(parseLinkRoute(['participants', 'P1', 'unsubscribeemail'], '')).toBeNull();
+    expect(parseLinkRoute(['participants', 'P1', 'unsubscribe'], 'token=abc')).toBeNull();
+  });
+});

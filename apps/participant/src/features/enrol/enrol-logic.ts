@@ -139,13 +139,16 @@ export function restartsEnrolment(messageKey: string | undefined): boolean {
 /** An e-mailed link of 000 §2.1 (decision D-025), read from its address. */
 export type LinkRoute =
   | { kind: 'verifyLink'; studyId: string; participantId: string | null; token: string; email: string }
-  | { kind: 'resetLink'; token: string; languageId: string; lang: string };
+  | { kind: 'resetLink'; token: string; languageId: string; lang: string }
+  /** E-003: /participants/{participantId}/unsubscribeemail?token=… (the token of the participant's e-mails). */
+  | { kind: 'unsubscribe'; participantId: string; token: string };
 
 /**
  * /studies/{studyId}/{token}/{email}/verify-participant, /studies/{studyId}/{participantId}/{token}/{email}/
- * verify-participant-v2 (and -v3), /participant-reset-password/{token}/{languageId}/{lang}; null for any other path.
+ * verify-participant-v2 (and -v3), /participant-reset-password/{token}/{languageId}/{lang},
+ * /participants/{participantId}/unsubscribeemail?token=…; null for any other path.
  */
-export function parseLinkRoute(segments: readonly string[]): LinkRoute | null {
+export function parseLinkRoute(segments: readonly string[], query = ''): LinkRoute | null {
   const s = segments;
   if (!s.every(Boolean)) return null;
   if (s[0] === 'studies' && s.length === 5 && s[4] === 'verify-participant') {
@@ -153,6 +156,10 @@ export function parseLinkRoute(segments: readonly string[]): LinkRoute | null {
   }
   if (s[0] === 'studies' && s.length === 6 && (s[5] === 'verify-participant-v2' || s[5] === 'verify-participant-v3')) {
     return { kind: 'verifyLink', studyId: s[1]!, participantId: s[2]!, token: s[3]!, email: s[4]! };
+  }
+  if (s[0] === 'participants' && s.length === 3 && s[2] === 'unsubscribeemail') {
+    const token = new URLSearchParams(query).get('token');
+    return token ? { kind: 'unsubscribe', participantId: s[1]!, token } : null;
   }
   if (s[0] === 'participant-reset-password' && s.length === 4) {
     return { kind: 'resetLink', token: s[1]!, languageId: s[2]!, lang: s[3]! };

@@ -67,6 +67,12 @@ export const enrolEn = {
     resetInvalid: 'This password reset link is not valid or has expired. Please ask for a new one.',
     enterCode: 'Enter the code instead',
   },
+  unsubscribe: {
+    title: 'Stop e-mails about this study',
+    text: 'You will receive no more e-mail from your study team through this study portal, such as invitations and reminders. Your study team can still contact you in other ways.',
+    confirm: 'Stop e-mails',
+    done: 'Done: you will receive no more e-mail about {{study}}.',
+  },
   notVerified: 'Confirm your account',
 } as const;
 
@@ -132,6 +138,12 @@ export const enrolEs: TextsLike<typeof enrolEn> = {
     invalidText: 'El enlace no es válido. Abra el enlace que le envió su equipo del estudio.',
     resetInvalid: 'Este enlace para restablecer la contraseña no es válido o ha caducado. Solicite uno nuevo.',
     enterCode: 'Introducir el código',
+  },
+  unsubscribe: {
+    title: 'Dejar de recibir correos sobre este estudio',
+    text: 'No recibirá más correos de su equipo del estudio a través de este portal, como invitaciones y recordatorios. Su equipo del estudio aún puede contactarle por otros medios.',
+    confirm: 'Dejar de recibir correos',
+    done: 'Hecho: no recibirá más correos sobre {{study}}.',
   },
   notVerified: 'Confirmar su cuenta',
 };

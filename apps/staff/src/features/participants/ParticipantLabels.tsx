@@ -93,7 +93,10 @@ function LabelRow({ studyId, label }: { studyId: string; label: ParticipantLabel
   };
   const remove = async () => {
     try {
-      await api.call(deleteParticipantLabel, { params: { studyId, labelId: label.id } });
+      await api.call(deleteParticipantLabel, {
+        params: { studyId, labelId: label.id },
+        query: { participants: label.participants },
+      });
       notify(t('labels.deleted', { name: label.name }), { kind: 'success' });
       await refresh();
     } catch (err) {

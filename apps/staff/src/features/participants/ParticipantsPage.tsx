@@ -7,6 +7,7 @@ import {
   Alert,
   Badge,
   Button,
+  Checkbox,
   Group,
   MultiSelect,
   Paper,
@@ -19,7 +20,9 @@ import {
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import {
+  exportParticipants,
   getParticipantListOptions,
+  inviteParticipants,
   listParticipants,
   type ParticipantLabel,
   type ParticipantListEntry,
@@ -30,15 +33,21 @@ import {
   PARTICIPANT_PAGE_SIZES,
   PARTICIPANT_STATUSES,
   type ParticipantSortKey,
+  isMessageKey,
   type ParticipantStatus,
   shortenParticipantId,
+  translate,
 } from '@trialpath/domain';
-import { DataTable, type DataTableColumn, TableEmpty } from '@trialpath/ui';
+import { DataTable, type DataTableColumn, notify, TableEmpty } from '@trialpath/ui';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { api } from '../../shared/api';
+import { saveFile } from '../../shared/download';
 import { useEndpointQuery } from '../../shared/queries';
+import { refusalText } from '../../shared/refusal';
+import { useStudyPath } from '../schedules/data';
 import {
   isFiltered,
   type ListState,
@@ -50,6 +59,8 @@ import {
 } from './list-state';
 import { LabelBadge, LabelsManager, ParticipantLabelsEditor } from './ParticipantLabels';
 import { StatusChangeDialog } from './StatusChangeDialog';
+import { ImportDialog } from './ImportDialog';
+import { useRefresh } from './ParticipantLabels';
 
 const STATUS_COLOR: Partial<Record<ParticipantStatus, string>> = {
   ACTIVE: 'teal',
@@ -84,16 +95,40 @@ function useListState(): [ListState, (next: ListState) => void] {
   return [state, (next) => setSearch(searchFromState(next), { replace: true })];
 }
 
+/** Who can still be invited: added by staff (Imported) or invited, not registered. */
+const INVITABLE: readonly ParticipantStatus[] = ['NOTINVITED', 'INVITED'];
+
+interface RowActions {
+  onChangeStatus: (p: ParticipantListEntry) => void;
+  onInvite: (ids: string[]) => void;
+  selected: ReadonlySet<string>;
+  onSelect: (id: string, on: boolean) => void;
+  editPath: (p: ParticipantListEntry) => string;
+}
+
 function useColumns(
   studyId: string,
   identify: boolean,
   manage: boolean,
   labels: ParticipantLabel[],
-  onChangeStatus: (p: ParticipantListEntry) => void,
+  actions: RowActions,
 ) {
   const { t, i18n } = useTranslation('participants');
   const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(i18n.language) : '—');
   const columns: (DataTableColumn<ParticipantListEntry> & { show?: boolean })[] = [
+    {
+      id: 'select',
+      header: t('invite.selectPage'),
+      show: manage,
+      cell: (p) =>
+        INVITABLE.includes(p.status) && (
+          <Checkbox
+            aria-label={t('invite.select', { participant: p.participantId })}
+            checked={actions.selected.has(p.id)}
+            onChange={(e) => actions.onSelect(p.id, e.currentTarget.checked)}
+          />
+        ),
+    },
     {
       id: 'participantId',
       header: t('column.participantId'),
@@ -139,14 +174,37 @@ function useColumns(
       header: t('column.actions'),
       show: manage,
       cell: (p) => (
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          onClick={() => onChangeStatus(p)}
-          aria-label={t('statusChange.actionOf', { participant: p.participantId })}
-        >
-          {t('statusChange.action')}
-        </Button>
+        <Group gap={4} wrap="nowrap">
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            onClick={() => actions.onChangeStatus(p)}
+            aria-label={t('statusChange.actionOf', { participant: p.participantId })}
+          >
+            {t('statusChange.action')}
+          </Button>
+          {identify && (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              component={Link}
+              to={actions.editPath(p)}
+              aria-label={t('form.editOf', { participant: p.participantId })}
+            >
+              {t('form.edit')}
+            </Button>
+          )}
+          {INVITABLE.includes(p.status) && (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              onClick={() => actions.onInvite([p.id])}
+              aria-label={t('invite.actionOf', { participant: p.participantId })}
+            >
+              {p.status === 'INVITED' ? t('invite.resend') : t('invite.action')}
+            </Button>
+          )}
+        </Group>
       ),
     },
   ];
@@ -219,11 +277,12 @@ function Filters({
 }
 
 export function ParticipantsPage() {
-  const { t } = useTranslation('participants');
+  const { t, i18n } = useTranslation('participants');
   const { studyId = '' } = useParams();
   const [state, setState] = useListState();
   const [typed, setTyped] = useState(state.search);
   const [managing, setManaging] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [changing, setChanging] = useState<ParticipantListEntry | null>(null);
   const searchLater = useDebouncedCallback((q: string) => setState(withFilter(state, { search: q.trim() })), 350);
   const options = useEndpointQuery(getParticipantListOptions, { params: { studyId } });
@@ -234,7 +293,54 @@ export function ParticipantsPage() {
   );
   const identify = options.data?.identify ?? false;
   const manage = options.data?.manage ?? false;
-  const columns = useColumns(studyId, identify, manage, options.data?.labels ?? [], setChanging);
+  const path = useStudyPath(studyId);
+  const refresh = useRefresh();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const invite = async (participantIds: string[]) => {
+    try {
+      const r = await api.call(inviteParticipants, { params: { studyId }, body: { participantIds } });
+      notify(t('invite.done', { count: r.invited.length }), { kind: 'success' });
+      for (const x of r.refused)
+        notify(
+          t('invite.refused', {
+            participant: x.participantId ?? x.id,
+            reason: isMessageKey(x.message.key) ? translate(x.message.key, {}, i18n.language) : x.message.key,
+          }),
+          {
+            kind: 'error',
+          },
+        );
+      setSelected(new Set());
+      await refresh();
+    } catch (err) {
+      notify(refusalText(err, i18n.language, t('error.generic')), { kind: 'error' });
+    }
+  };
+  const exportCsv = async () => {
+    const query = queryOf(state);
+    const { pageNum: _, pageSize: __, ...filters } = query;
+    try {
+      const csv = await api.call(exportParticipants, { params: { studyId }, query: filters });
+      // the byte-order mark the file was sent with (the browser's decoding took it off): spreadsheets read UTF-8
+      saveFile(`participants_${new Date().toISOString().slice(0, 10)}.csv`, 'text/csv', `\uFEFF${String(csv)}`);
+      notify(t('export.done'), { kind: 'success' });
+    } catch (err) {
+      notify(refusalText(err, i18n.language, t('error.generic')), { kind: 'error' });
+    }
+  };
+  const columns = useColumns(studyId, identify, manage, options.data?.labels ?? [], {
+    onChangeStatus: setChanging,
+    onInvite: (ids) => void invite(ids),
+    selected,
+    onSelect: (id, on) =>
+      setSelected((s) => {
+        const next = new Set(s);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    editPath: (p) => path(`participants/${p.id}/edit`),
+  });
   const filtered = isFiltered(state);
   return (
     <Stack gap="md">
@@ -247,11 +353,31 @@ export function ParticipantsPage() {
             {t('list.subtitle')}
           </Text>
         </div>
-        {manage && (
-          <Button variant="default" onClick={() => setManaging(true)}>
-            {t('labels.manage')}
+        <Group gap="xs">
+          <Button variant="default" onClick={() => void exportCsv()}>
+            {t('export.action')}
           </Button>
-        )}
+          {manage && (
+            <Button variant="default" onClick={() => setManaging(true)}>
+              {t('labels.manage')}
+            </Button>
+          )}
+          {manage && (
+            <Button variant="default" onClick={() => setImporting(true)}>
+              {t('importAction')}
+            </Button>
+          )}
+          {manage && selected.size > 0 && (
+            <Button variant="light" onClick={() => void invite([...selected])}>
+              {t('invite.selected', { count: selected.size })}
+            </Button>
+          )}
+          {manage && (
+            <Button component={Link} to={path('participants/new')}>
+              {t('form.add')}
+            </Button>
+          )}
+        </Group>
       </Group>
       {options.data && !identify && (
         <Alert color="gray" variant="light">
@@ -323,6 +449,14 @@ export function ParticipantsPage() {
         minWidth={960}
       />
       {manage && <LabelsManager studyId={studyId} opened={managing} onClose={() => setManaging(false)} />}
+      {manage && (
+        <ImportDialog
+          studyId={studyId}
+          opened={importing}
+          onClose={() => setImporting(false)}
+          onImported={() => void refresh()}
+        />
+      )}
       {changing && (
         <StatusChangeDialog studyId={studyId} participant={changing} opened onClose={() => setChanging(null)} />
       )}

@@ -1,11 +1,18 @@
 import { type Feature, studyPages } from '../../shared/feature';
 
 /**
- * Participant management (issue 12; 000 §2.4, 002 §2): the participant list, with its test twin (000 §2.5)
- * listing the study's test participants.
+ * Participant management (issue 12; 000 §2.4, 002 §2): the participant list and the add/edit form (E-020), with
+ * their test twins (000 §2.5) working on the study's test participants.
  */
 export const participantsFeature: Feature = {
   id: 'participants',
   texts: { en: () => import('./participants.en'), es: () => import('./participants.es') },
-  routes: studyPages(() => import('./pages'), [['participantList', 'participants', 'ParticipantsPage']]),
+  routes: studyPages(
+    () => import('./pages'),
+    [
+      ['participantList', 'participants', 'ParticipantsPage'],
+      ['participantAdd', 'participants/new', 'ParticipantFormPage'],
+      ['participantEdit', 'participants/:participantId/edit', 'ParticipantFormPage'],
+    ],
+  ),
 };

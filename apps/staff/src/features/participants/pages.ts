@@ -1,2 +1,3 @@
 /** The participants feature's screens, one chunk (decision 0019). */
 export { ParticipantsPage } from './ParticipantsPage';
+export { ParticipantFormPage } from './ParticipantFormPage';

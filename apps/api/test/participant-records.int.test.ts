@@ -1,0 +1,309 @@
+/**
+ * Participants added, read and edited by staff; the duplicate check; invitations; e-mail unsubscription; the CSV
+ * export (E-003, E-020, E-058…E-061, E-065, E-074…E-077, E-082, E-083; decision E-participant-records).
+ */
+import {
+  addParticipant,
+  checkParticipantDuplicates,
+  exportParticipants,
+  getParticipant,
+  getParticipantFormOptions,
+  inviteParticipants,
+  setParticipantEmailSubscription,
+  unsubscribeParticipantEmail,
+  updateParticipantRecord,
+} from '@trialpath/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unsubscribeToken } from '../src/modules/enrolment/unsubscribe-token';
+import { call, createTestApp, idOf, latestOutbox, staffAccess, type TestApp } from './helpers';
+
+let t: TestApp;
+let demo: string;
+let boston: string;
+let madrid: string;
+const tokens: Record<string, string> = {};
+beforeAll(async () => {
+  t = await createTestApp();
+  demo = await idOf(t.db, 'studies', { code: 'DEMO' });
+  boston = await idOf(t.db, 'sites', { site_code: 'US-001' });
+  madrid = await idOf(t.db, 'sites', { site_code: 'ES-001' });
+  for (const u of ['admin', 'studyadmin', 'crc.demo', 'cra.demo']) tokens[u] = (await staffAccess(t, u)).accessToken;
+  // the demo study asks the birth date and gender (optional), the city and state (required), as a study may
+  const ask = (column: 'content' | 'snapshot') => {
+    const set = (expr: string, field: string, required: boolean) =>
+      `jsonb_set(${expr}, '{registration,fields,${field}}', '{"asked":true,"required":${required}}')`;
+    return sql.raw(set(set(set(set(column, 'dateOfBirth', false), 'gender', false), 'city', true), 'state', true));
+  };
+  await sql`update study_versions set content = ${ask('content')}, snapshot = ${ask('snapshot')}
+    where study_id = ${demo}`.execute(t.db);
+});
+afterAll(() => t?.close());
+
+const ada = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada.lovelace@example.org',
+  mobileCountryCode: '1',
+  mobile: '(617) 555-0101',
+  city: 'Boston',
+  state: 'MA',
+};
+const add = (body: Record<string, unknown>, user = 'crc.demo') =>
+  call(t.app, addParticipant, { params: { studyId: demo }, body: { siteId: boston, ...body }, token: tokens[user] });
+const texts = (r: { json: { fieldErrors?: Record<string, string[]> } }) => r.json.fieldErrors ?? {};
+
+describe('adding a participant', () => {
+  it('offers the caller’s sites with what their version asks', async () => {
+    const r = await call(t.app, getParticipantFormOptions, { params: { studyId: demo }, token: tokens['crc.demo'] });
+    expect(r.status).toBe(200);
+    expect(r.json.sites.map((s: { siteCode: string }) => s.siteCode)).toEqual(['US-001']);
+    expect(r.json.sites[0].needs).toMatchObject({ firstName: 'required', lastName: 'required', email: 'required' });
+    expect(r.json.countries.map((c: { id: string }) => c.id)).toEqual(['US', 'ES']);
+  });
+
+  it('asks for the first and last name with the spec’s prompts, and names every bad field (E-060, E-061)', async () => {
+    const r = await add({ record: { email: 'not-an-address', dateOfBirth: '2999-01-01', mobile: '12' } });
+    expect(r.status).toBe(400);
+    expect(texts(r)).toMatchObject({
+      firstName: ['Please enter your first name!'],
+      lastName: ['Please enter your last name!'],
+      email: [expect.stringMatching(/e-mail/i)],
+      dateOfBirth: ['The date of birth cannot be in the future.'],
+      mobile: [expect.any(String)],
+    });
+    expect(await t.db.selectFrom('participants').select('id').where('email', '=', 'not-an-address').execute()).toEqual(
+      [],
+    );
+    const unasked = await add({ record: { ...ada, address: '1 Main St' } });
+    expect(texts(unasked)).toEqual({
+      address: ["The study does not ask for this at the participant's site: leave it empty."],
+    });
+  });
+
+  it('asks for the city and state with the spec’s prompts when the version requires them (E-058, E-059)', async () => {
+    const r = await add({ record: { ...ada, city: '', state: ' ' } });
+    expect(r.status).toBe(400);
+    expect(texts(r)).toEqual({ city: ['Please select a city!'], state: ['Please select a state!'] });
+  });
+
+  it('adds an imported, manual participant with the next id of the site; audited with the record', async () => {
+    const r = await add({ record: { ...ada, dateOfBirth: '1990-12-10', gender: 'FEMALE', countryId: 'us' } });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({
+      invited: false,
+      participant: {
+        participantId: expect.stringMatching(/^DEMO-US001-\d{4}$/),
+        status: 'NOTINVITED',
+        source: 'MANUAL',
+        siteCode: 'US-001',
+        record: { firstName: 'Ada', mobile: '6175550101', mobileCountryCode: '+1', countryId: 'US', gender: 'FEMALE' },
+      },
+    });
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'after'])
+      .where('entity_id', '=', r.json.participant.id)
+      .execute();
+    expect(audit).toEqual([
+      { action: 'participant.add', after: expect.objectContaining({ firstName: 'Ada', email: ada.email }) },
+    ]);
+  });
+
+  it('refuses an e-mail address or id another participant has, and keeps a shared phone only when asked (E-075)', async () => {
+    const first = await add({ record: { ...ada, participantId: 'BOS-100' } });
+    expect(first.status).toBe(200);
+    const again = await add({ record: { ...ada, participantId: 'bos-100', email: 'ADA.Lovelace@example.org' } });
+    expect(again.status).toBe(400);
+    expect(texts(again)).toEqual({
+      participantId: ['Participant BOS-100 already has this id in the study.'],
+      email: ['Participant BOS-100 of this study already has this e-mail address.'],
+      mobile: ['Participant BOS-100 of this study has this phone number too. Save again to keep it.'],
+    });
+    const sibling = { ...ada, firstName: 'Annabella', email: 'annabella@example.org' };
+    expect((await add({ record: sibling })).status).toBe(400);
+    const kept = await add({ record: sibling, allowSharedPhone: true });
+    expect(kept.status).toBe(200);
+    const check = await call(t.app, checkParticipantDuplicates, {
+      params: { studyId: demo },
+      query: { participantId: 'Bos-100', email: ada.email, mobile: '617 555 0101', mobileCountryCode: '+1' },
+      token: tokens['crc.demo'],
+    });
+    expect(check.json.matches).toEqual(
+      expect.arrayContaining([
+        { field: 'participantId', participantId: 'BOS-100' },
+        { field: 'email', participantId: 'BOS-100' },
+        { field: 'mobile', participantId: 'BOS-100' },
+        { field: 'mobile', participantId: kept.json.participant.participantId },
+      ]),
+    );
+  });
+
+  it('takes only the caller’s sites, and not from a read-only monitor', async () => {
+    const elsewhere = await add({ siteId: madrid, record: ada });
+    expect(elsewhere.status).toBe(400);
+    expect(texts(elsewhere)).toEqual({ siteId: ['Choose one of your sites that takes participants.'] });
+    expect((await add({ record: ada }, 'cra.demo')).status).toBe(403);
+  });
+});
+
+describe('editing a participant', () => {
+  it('changes the record from the version read, audits each changed field, and refuses a stale save', async () => {
+    const added = (await add({ record: ada })).json.participant;
+    const edit = (body: Record<string, unknown>) =>
+      call(t.app, updateParticipantRecord, {
+        params: { studyId: demo, participantId: added.id },
+        body,
+        token: tokens['crc.demo'],
+      });
+    const saved = await edit({
+      record: { ...added.record, lastName: 'King', participantId: 'BOS-ADA' },
+      expectedUpdatedAt: added.updatedAt,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.json).toMatchObject({ participantId: 'BOS-ADA', record: { lastName: 'King', firstName: 'Ada' } });
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['before', 'after'])
+      .where('entity_id', '=', added.id)
+      .where('action', '=', 'participant.update')
+      .executeTakeFirstOrThrow();
+    expect(audit).toEqual({
+      before: { participantId: added.participantId, lastName: 'Lovelace' },
+      after: { participantId: 'BOS-ADA', lastName: 'King' },
+    });
+    const stale = await edit({ record: { ...added.record, lastName: 'Byron' }, expectedUpdatedAt: added.updatedAt });
+    expect(stale.status).toBe(409);
+    expect(stale.json.message).toMatch(/changed this participant while you were editing/);
+    const read = await call(t.app, getParticipant, {
+      params: { studyId: demo, participantId: added.id },
+      token: tokens['cra.demo'],
+    });
+    expect(read.status).toBe(200);
+    expect(read.json).toMatchObject({ participantId: 'BOS-ADA', record: null });
+  });
+
+  it('hides a participant of another site like a missing one', async () => {
+    const madridOne = await t.db
+      .selectFrom('participants')
+      .select('id')
+      .where('site_id', '=', madrid)
+      .executeTakeFirstOrThrow();
+    const r = await call(t.app, getParticipant, {
+      params: { studyId: demo, participantId: madridOne.id },
+      token: tokens['crc.demo'],
+    });
+    expect(r.status).toBe(403);
+  });
+});
+
+describe('invitations and e-mail unsubscription', () => {
+  it('invites a batch, names who could not be invited and why, and invites again (E-082, E-084)', async () => {
+    const noMail = (await add({ record: { ...ada, email: 'x@example.org', mobile: '' } })).json.participant;
+    await t.db.updateTable('participants').set({ email: null }).where('id', '=', noMail.id).execute();
+    const alone = await call(t.app, inviteParticipants, {
+      params: { studyId: demo },
+      body: { participantIds: [noMail.id] },
+      token: tokens['crc.demo'],
+    });
+    expect(alone.status).toBe(409);
+    expect(alone.json.message).toBe('This participant has no e-mail address to send the invitation to.');
+    const withMail = (await add({ record: ada })).json.participant;
+    const registered = await idOf(t.db, 'participants', { participant_code: 'DEMO-US001-0001' });
+    const r = await call(t.app, inviteParticipants, {
+      params: { studyId: demo },
+      body: { participantIds: [withMail.id, registered] },
+      token: tokens['crc.demo'],
+    });
+    expect(r.status).toBe(200);
+    expect(r.json.invited).toEqual([{ id: withMail.id, participantId: withMail.participantId }]);
+    expect(r.json.refused).toEqual([
+      { id: registered, participantId: 'DEMO-US001-0001', message: { key: 'participants.cannotInvite' } },
+    ]);
+    const mail = await latestOutbox(t.db, ada.email);
+    expect(mail.body).toMatch(/\/participant\/#\/participants\/web\/DEMO\/register\/\S+/);
+    expect(mail.body).toContain(`/participant/#/participants/${withMail.id}/unsubscribeemail?token=`);
+    const again = await call(t.app, inviteParticipants, {
+      params: { studyId: demo },
+      body: { participantIds: [withMail.id] },
+      token: tokens['crc.demo'],
+    });
+    expect(again.json.invited).toHaveLength(1);
+  });
+
+  it('stops e-mail by the link of the e-mail only, and staff record it with a reason (E-003, E-083)', async () => {
+    const p = (await add({ record: ada })).json.participant;
+    const bad = await call(t.app, unsubscribeParticipantEmail, {
+      params: { participantId: p.id },
+      body: { token: unsubscribeToken(t.config.jwtSecret, madrid) },
+    });
+    expect(bad.status).toBe(400);
+    const good = await call(t.app, unsubscribeParticipantEmail, {
+      params: { participantId: p.id },
+      body: { token: unsubscribeToken(t.config.jwtSecret, p.id) },
+    });
+    expect(good.status).toBe(200);
+    expect(good.json.studyName).toBeTruthy();
+    const invite = () =>
+      call(t.app, inviteParticipants, {
+        params: { studyId: demo },
+        body: { participantIds: [p.id] },
+        token: tokens['crc.demo'],
+      });
+    const refused = await invite();
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe(
+      'This participant asked for no more e-mail. Ask them before you turn e-mail on again.',
+    );
+    const resubscribe = await call(t.app, setParticipantEmailSubscription, {
+      params: { studyId: demo },
+      body: { participantIds: [p.id], unsubscribeEmail: false, reason: 'Asked by phone to get e-mail again' },
+      token: tokens['crc.demo'],
+    });
+    expect(resubscribe.json).toEqual({ changed: 1 });
+    expect((await invite()).json.invited).toHaveLength(1);
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['after', 'reason'])
+      .where('entity_id', '=', p.id)
+      .where('action', '=', 'participant.email.subscription')
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      { after: { emailUnsubscribed: true, by: 'participant' }, reason: null },
+      { after: { emailUnsubscribed: false, by: 'staff' }, reason: 'Asked by phone to get e-mail again' },
+    ]);
+  });
+});
+
+describe('the CSV export', () => {
+  it('holds the list’s participants in its order, identity only for who may identify, formulas made inert (E-077)', async () => {
+    await add({ record: { ...ada, firstName: '=HYPERLINK("http://x")', participantId: 'AAA-1' } });
+    const csv = await call(t.app, exportParticipants, {
+      params: { studyId: demo },
+      query: { sortValue: 'participantId', search: 'AAA' },
+      token: tokens['crc.demo'],
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="participants_\d{8}T\d{6}\.csv"/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Participant ID,First name,Last name,E-mail,Site,Site code,Status,Consent,Source,Version,Language,Labels,Registration date,Added',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^AAA-1,"'=HYPERLINK\(""http:\/\/x""\)",Lovelace,ada.lovelace@example.org,Boston/);
+    const monitor = await call(t.app, exportParticipants, {
+      params: { studyId: demo },
+      query: { sortValue: 'participantId' },
+      token: tokens['cra.demo'],
+    });
+    expect(monitor.body.split('\r\n')[0]).toBe(
+      '\uFEFFParticipant ID,Site,Site code,Status,Consent,Source,Version,Language,Labels,Registration date,Added',
+    );
+    expect(monitor.body).not.toContain('ada.lovelace');
+  });
+});

@@ -1,0 +1,154 @@
+import '@trialpath/domain/staff-messages';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n';
+import { storage } from '../../shared/storage';
+import { renderApp } from '../../test-utils';
+import { ParticipantFormPage } from './ParticipantFormPage';
+
+const S = '0b6f1f5e-1d6c-4d39-9c43-5f1bfb0f2a11';
+const SITE = '5d0a8c1e-2b3f-4a5d-8e6f-7a8b9c0d1e2f';
+const P = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const NEEDS = {
+  participantId: 'optional',
+  siteId: 'required',
+  optInSMS: 'optional',
+  firstName: 'required',
+  lastName: 'required',
+  email: 'required',
+  mobile: 'optional',
+  mobileCountryCode: 'optional',
+  dateOfBirth: 'hidden',
+  gender: 'hidden',
+  address: 'hidden',
+  city: 'required',
+  state: 'required',
+  zipcode: 'hidden',
+  countryId: 'required',
+  languageId: 'required',
+};
+
+const detail = () => ({
+  id: P,
+  participantId: 'DEMO-US001-0009',
+  siteId: SITE,
+  siteName: 'Boston',
+  siteCode: 'US-001',
+  environment: 'LIVE',
+  status: 'NOTINVITED',
+  consentStatus: 'NOT_SIGNED',
+  source: 'MANUAL',
+  versionId: null,
+  versionName: null,
+  labels: [],
+  registered: false,
+  registrationDate: null,
+  invitedAt: null,
+  emailUnsubscribed: false,
+  addedAt: '2026-12-02T10:00:00.000Z',
+  updatedAt: '2026-12-02T10:00:00.000Z',
+  record: null,
+  needs: NEEDS,
+});
+
+function jwt(claims: Record<string, unknown>): string {
+  const enc = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  return `${enc({ alg: 'HS256', typ: 'JWT' })}.${enc(claims)}.sig`;
+}
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+/** The form's API: options, the duplicate check (one match by e-mail), the add call (recorded). */
+function serve() {
+  const added: unknown[] = [];
+  const f = vi.fn(async (url: string, init?: RequestInit) => {
+    const [path, query = ''] = url.split('?');
+    if (path === `/api/v1/studies/${S}/participant-form-options`)
+      return json({
+        sites: [{ id: SITE, name: 'Boston', siteCode: 'US-001', countryId: 'US', needs: NEEDS }],
+        countries: [{ id: 'US', name: 'United States' }],
+        languages: [{ id: 'en', name: 'English' }],
+        today: '2026-12-02',
+      });
+    if (path === `/api/v1/studies/${S}/participant-duplicates`) {
+      const q = new URLSearchParams(query);
+      return json({
+        matches: q.get('email') === 'taken@example.org' ? [{ field: 'email', participantId: 'DEMO-US001-0004' }] : [],
+      });
+    }
+    if (path === `/api/v1/studies/${S}/participants` && init?.method === 'POST') {
+      added.push(JSON.parse(String(init.body)));
+      return json({ participant: detail(), invited: false });
+    }
+    if (url === '/api/v1/feature-flags') return json({ customerId: 'c', flags: {} });
+    return json({}, 404);
+  });
+  vi.stubGlobal('fetch', f);
+  return added;
+}
+
+function renderPage() {
+  const router = createMemoryRouter(
+    [
+      { path: '/studies/:studyId/participants/new', element: <ParticipantFormPage /> },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    { initialEntries: [`/studies/${S}/participants/new`] },
+  );
+  renderApp(<RouterProvider router={router} />);
+  return router;
+}
+
+beforeAll(async () => {
+  await i18n.changeLanguage('en');
+  await i18n.loadNamespaces('participants');
+});
+beforeEach(() => {
+  window.localStorage.clear();
+  storage.setTokens(jwt({ sub: 'u1', authorities: ['StudyCoordinator'] }), 'r');
+  storage.setUser({ id: 'u1', username: 'someone' });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const field = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });
+
+describe('the add participant screen (E-020, E-058…E-061)', { timeout: 20_000 }, () => {
+  it('asks what the site’s version asks, with the spec’s prompts, before anything is sent', async () => {
+    const added = serve();
+    renderPage();
+    await screen.findByText(/The form asks what the study asks/);
+    expect(screen.queryByLabelText(/^Date of birth/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please enter your first name!')).toBeTruthy();
+    expect(screen.getByText('Please enter your last name!')).toBeTruthy();
+    expect(screen.getByText('Please select a city!')).toBeTruthy();
+    expect(screen.getByText('Please select a state!')).toBeTruthy();
+    expect(added).toEqual([]);
+  });
+
+  it('says who has an e-mail address already as it is typed, then adds the participant', async () => {
+    const added = serve();
+    const router = renderPage();
+    await screen.findByText(/The form asks what the study asks/);
+    fireEvent.change(field(/^First name/), { target: { value: 'Ada' } });
+    fireEvent.change(field(/^Last name/), { target: { value: 'Lovelace' } });
+    fireEvent.change(field(/^E-mail/), { target: { value: 'taken@example.org' } });
+    fireEvent.blur(field(/^E-mail/));
+    expect(await screen.findByText('Participant DEMO-US001-0004 already has this e-mail address.')).toBeTruthy();
+    fireEvent.change(field(/^E-mail/), { target: { value: 'ada@example.org' } });
+    fireEvent.change(field(/^City/), { target: { value: 'Boston' } });
+    fireEvent.change(field(/^State/), { target: { value: 'MA' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(added).toHaveLength(1));
+    expect(added[0]).toMatchObject({
+      siteId: SITE,
+      sendInvite: false,
+      record: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', city: 'Boston', countryId: 'US' },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/studies/${S}/participants`));
+  });
+});

@@ -1,0 +1,30 @@
+/** A bench database: migrated, the demo data set seeded, and a demo staff member's access token for the API. */
+import { testConfig } from '../apps/api/src/config';
+import { connectPostgres } from '../apps/api/src/db/database';
+import { runMigrations } from '../apps/api/src/db/migrate';
+import { openSession, staffAccessToken } from '../apps/api/src/modules/auth/session-tokens';
+import { generalAuthorities, userByUsername } from '../apps/api/src/modules/users/users.service';
+import { createPlatform } from '../apps/api/src/platform';
+import { seedDemo } from '../apps/api/src/seed/demo';
+
+/** Migrations and the demo data set on the database at `url`, then `username`'s token signed with `jwtSecret`. */
+export async function seedDemoDatabase(url: string, jwtSecret: string, username = 'crc.demo'): Promise<string> {
+  const handle = connectPostgres(url, 4);
+  const config = testConfig({ jwtSecret: new TextEncoder().encode(jwtSecret), accessTokenTtlSeconds: 3_600 });
+  try {
+    await runMigrations(handle);
+    const platform = createPlatform(handle.db, config);
+    await seedDemo(platform);
+    const user = (await userByUsername(platform, username))!;
+    const session = await openSession(platform, { userId: user.id });
+    return await staffAccessToken(config, {
+      userId: user.id,
+      studyId: null,
+      authorities: await generalAuthorities(platform, user),
+      tokenVersion: user.token_version,
+      sessionId: session.id,
+    });
+  } finally {
+    await handle.close();
+  }
+}

@@ -125,6 +125,20 @@ test('a coordinator adds a participant with the study’s prompts, invites them,
   await expect(row).toContainText('Invited');
   await expect(row.getByRole('button', { name: /^Invite participant/ })).toHaveText('Resend invitation');
 
+  // the profile: where they stand and who they are; back to the list
+  await row.getByRole('link', { name: /^DEMO-US001-\d{4}$/ }).click();
+  await expect(page).toHaveURL(/#\/studies\/[0-9a-f-]+\/participants\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('Grace Hopper')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Contact and details' })).toContainText(email);
+  await page.screenshot({ path: testInfo.outputPath('participant-profile.png'), fullPage: true });
+  await expectAccessible(page);
+  await page.getByRole('tab', { name: 'Activities' }).click();
+  await expect(page).toHaveURL(/tab=activities/);
+  await expect(page.getByRole('heading', { name: 'No tasks' })).toBeVisible(); // not started yet
+  await expectAccessible(page);
+  await page.getByRole('link', { name: '← All participants' }).click();
+  await page.getByRole('searchbox', { name: 'Search' }).fill('Hopper');
+
   // the list as CSV, the search applied
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();

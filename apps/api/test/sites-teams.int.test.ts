@@ -111,6 +111,7 @@ describe('sites (C-146, C-147, C-149)', () => {
     });
     const read = await call(t.app, getSite, { params: { studyId: demo, siteId: r.json.id }, token: tokens.studyadmin });
     expect(read.json.name).toBe('Hospital Clínic Barcelona');
+    expect(read.json.siteSubType).toBe('CLINIC'); // what participant access compares with the data access type (E-057)
     const entry = await auditOf('site.create', r.json.id);
     expect(entry).toMatchObject({
       entity_type: 'site',

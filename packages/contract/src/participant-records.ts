@@ -70,6 +70,8 @@ export const ParticipantDetailSchema = z.object({
   record: ParticipantRecordSchema.omit({ participantId: true }).nullable(),
   /** What the participant's version asks (the edit form's fields). */
   needs: z.record(z.string(), NeedSchema),
+  /** Whether the caller may change this participant (status, invitation, record, labels). */
+  manage: z.boolean(),
 });
 export type ParticipantDetail = z.infer<typeof ParticipantDetailSchema>;
 

@@ -29,7 +29,7 @@ import { studyCodeOf, studyLanguagesAndCountries, studyTextLanguages } from '../
 import { versionOfSite } from '../versions/versions-assignments.service';
 import { versionForExport } from '../versions/versions.service';
 import { requireParticipantManager, visibleParticipant } from '../participants/participant-access.service';
-import { mayIdentify } from '../participants/participant-list.service';
+import { mayIdentify, mayManage } from '../participants/participant-list.service';
 import {
   findDuplicates,
   findParticipantDetail,
@@ -98,6 +98,7 @@ async function detailOf(ctx: ServiceCtx, access: StudyAccess, participantId: str
     updatedAt: row.updated_at.toISOString(),
     record: identify ? recordOf(row) : null,
     needs: await needsOfVersion(ctx, access.studyId, row.version_id),
+    manage: mayManage(ctx, access.studyId, access.assignment?.readOnly ?? false),
   });
 }
 

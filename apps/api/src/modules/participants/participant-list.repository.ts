@@ -3,7 +3,7 @@ import type { ConsentListStatus, EnrolmentSource, ParticipantSortKey, Participan
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, Environment } from '../../db/schema';
-import { type LabelRow, labelsJsonOfP } from './participant-labels.repository';
+import { labelsJsonOfP } from './participant-labels.repository';
 
 export interface ParticipantListFilter {
   studyId: string;

@@ -35,7 +35,7 @@ export function mayIdentify(ctx: ServiceCtx, studyId: string): boolean {
 }
 
 /** Whether the caller may add, label, invite and change participants in this study (not on a read-only assignment). */
-function mayManage(ctx: ServiceCtx, studyId: string, readOnly: boolean): boolean {
+export function mayManage(ctx: ServiceCtx, studyId: string, readOnly: boolean): boolean {
   return !readOnly && rolesOf(ctx.staff(), studyId).some((r) => can(r, 'participants.manage'));
 }
 

@@ -50,6 +50,7 @@ const detail = () => ({
   updatedAt: '2026-12-02T10:00:00.000Z',
   record: null,
   needs: NEEDS,
+  manage: true,
 });
 
 function jwt(claims: Record<string, unknown>): string {

@@ -40,7 +40,7 @@ import {
 } from '@trialpath/domain';
 import { DataTable, type DataTableColumn, notify, TableEmpty } from '@trialpath/ui';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { api } from '../../shared/api';
@@ -104,6 +104,7 @@ interface RowActions {
   selected: ReadonlySet<string>;
   onSelect: (id: string, on: boolean) => void;
   editPath: (p: ParticipantListEntry) => string;
+  profilePath: (p: ParticipantListEntry) => string;
 }
 
 function useColumns(
@@ -134,7 +135,15 @@ function useColumns(
       header: t('column.participantId'),
       sortable: true,
       cell: (p) => (
-        <Text size="sm" fw={600} title={p.participantId} style={{ whiteSpace: 'nowrap' }}>
+        <Text
+          size="sm"
+          fw={600}
+          title={p.participantId}
+          style={{ whiteSpace: 'nowrap' }}
+          component={Link}
+          to={actions.profilePath(p)}
+          c="teal.9"
+        >
           {shortenParticipantId(p.participantId)}
         </Text>
       ),
@@ -285,6 +294,11 @@ export function ParticipantsPage() {
   const [importing, setImporting] = useState(false);
   const [changing, setChanging] = useState<ParticipantListEntry | null>(null);
   const searchLater = useDebouncedCallback((q: string) => setState(withFilter(state, { search: q.trim() })), 350);
+  // a search still waiting when the person opens another page (the list stays shown while that page loads) must not
+  // write into that page's address: a link followed from the list drops it
+  const leaving = (e: MouseEvent<HTMLElement>) => {
+    if ((e.target as HTMLElement).closest('a[href]')) searchLater.cancel();
+  };
   const options = useEndpointQuery(getParticipantListOptions, { params: { studyId } });
   const list = useEndpointQuery(
     listParticipants,
@@ -340,10 +354,11 @@ export function ParticipantsPage() {
         return next;
       }),
     editPath: (p) => path(`participants/${p.id}/edit`),
+    profilePath: (p) => path(`participants/${p.id}`),
   });
   const filtered = isFiltered(state);
   return (
-    <Stack gap="md">
+    <Stack gap="md" onClickCapture={leaving}>
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
           <Title order={1} fz={28}>

@@ -23,7 +23,7 @@ import { useRefresh } from './ParticipantLabels';
 import { fieldErrorsOf, refusalText } from '../../shared/refusal';
 
 /** The participant's earlier status changes, newest first: from, to, why, who and when. */
-function StatusHistory({ items }: { items: StatusChange[] }) {
+export function StatusHistory({ items }: { items: StatusChange[] }) {
   const { t, i18n } = useTranslation('participants');
   if (items.length === 0) return null;
   const when = (iso: string) =>

@@ -1,7 +1,7 @@
 import { type Feature, studyPages } from '../../shared/feature';
 
 /**
- * Participant management (issue 12; 000 §2.4, 002 §2): the participant list and the add/edit form (E-020), with
+ * Participant management (issue 12; 000 §2.4, 002 §2): the participant list, the add/edit form (E-020) and the profile (E-006), with
  * their test twins (000 §2.5) working on the study's test participants.
  */
 export const participantsFeature: Feature = {
@@ -13,6 +13,7 @@ export const participantsFeature: Feature = {
       ['participantList', 'participants', 'ParticipantsPage'],
       ['participantAdd', 'participants/new', 'ParticipantFormPage'],
       ['participantEdit', 'participants/:participantId/edit', 'ParticipantFormPage'],
+      ['participantProfile', 'participants/:participantId', 'ParticipantProfilePage'],
     ],
   ),
 };

@@ -1,3 +1,4 @@
 /** The participants feature's screens, one chunk (decision 0019). */
 export { ParticipantsPage } from './ParticipantsPage';
 export { ParticipantFormPage } from './ParticipantFormPage';
+export { ParticipantProfilePage } from './ParticipantProfilePage';

@@ -1,0 +1,227 @@
+import '@trialpath/domain/staff-messages';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { FORM_STATUSES } from '@trialpath/domain';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n';
+import { storage } from '../../shared/storage';
+import { renderApp } from '../../test-utils';
+import { ParticipantProfilePage } from './ParticipantProfilePage';
+
+const S = '0b6f1f5e-1d6c-4d39-9c43-5f1bfb0f2a11';
+const SITE = '5d0a8c1e-2b3f-4a5d-8e6f-7a8b9c0d1e2f';
+const P = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const ACTIVITY = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+const BASE = `/api/v1/studies/${S}/participants/${P}`;
+
+function jwt(claims: Record<string, unknown>): string {
+  const enc = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  return `${enc({ alg: 'HS256', typ: 'JWT' })}.${enc(claims)}.sig`;
+}
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+const counts = Object.fromEntries(FORM_STATUSES.map((s) => [s, 0]));
+
+const detail = (identify: boolean) => ({
+  id: P,
+  participantId: 'DEMO-US001-0007',
+  siteId: SITE,
+  siteName: 'Boston Research Center',
+  siteCode: 'US-001',
+  environment: 'LIVE',
+  status: 'INVITED',
+  consentStatus: 'NOT_SIGNED',
+  source: 'MANUAL',
+  versionId: null,
+  versionName: 'v1',
+  labels: [{ id: 'l1', name: 'Call back', color: 'orange' }],
+  registered: false,
+  registrationDate: null,
+  invitedAt: '2026-12-01T10:00:00.000Z',
+  emailUnsubscribed: false,
+  addedAt: '2026-11-30T10:00:00.000Z',
+  updatedAt: '2026-12-01T10:00:00.000Z',
+  record: identify
+    ? {
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        email: 'grace@example.org',
+        mobileCountryCode: '+1',
+        mobile: '6175550101',
+        dateOfBirth: '',
+        gender: '',
+        address: '',
+        city: '',
+        state: '',
+        zipcode: '',
+        countryId: 'US',
+        languageId: 'en',
+        optInSMS: false,
+      }
+    : null,
+  needs: {},
+  manage: identify,
+});
+
+/** The profile's API; `taskQueries` records each tasks call's query. */
+function serve(identify: boolean, status = 200) {
+  const taskQueries: URLSearchParams[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const [path, query = ''] = url.split('?');
+      if (path === BASE)
+        return status === 200
+          ? json(detail(identify))
+          : json(
+              { code: 'FORBIDDEN', message: 'You do not have access to this page.', messageKey: 'access.denied' },
+              403,
+            );
+      if (path === `${BASE}/full-detail`)
+        return json({
+          participant: {
+            id: P,
+            participantId: 'DEMO-US001-0007',
+            siteId: SITE,
+            status: 'INVITED',
+            environment: 'LIVE',
+          },
+          schedule: {
+            participantId: P,
+            versionId: null,
+            versionNumber: 1,
+            timeZone: 'UTC',
+            dayZero: '2026-11-20',
+            currentDay: 12,
+            milestones: [],
+            job: null,
+          },
+          studyStart: {
+            participantId: P,
+            dayZero: '2026-11-20',
+            isConfirmed: false,
+            isPiConfirmed: false,
+            isReschedule: false,
+            confirmedAt: null,
+            piConfirmedAt: null,
+          },
+          activitiesDisabled: false,
+          notificationsDisabled: false,
+          compliance: { participantId: P, due: 4, completed: 3, missed: 1, upcoming: 6, percentage: 75 },
+          version: {
+            id: 'v1',
+            number: 1,
+            activities: [{ id: ACTIVITY, identifier: 'PHQ9', name: 'Mood check', kind: 'epro', disabled: false }],
+            milestones: [],
+          },
+          forms: { site: counts, participant: counts },
+          signoffs: [],
+        });
+      if (path === `${BASE}/tasks`) {
+        taskQueries.push(new URLSearchParams(query));
+        return json({
+          items: [
+            {
+              id: 't1',
+              scheduleId: 's1',
+              type: 'activity',
+              targetId: ACTIVITY,
+              startDay: 10,
+              endDay: 12,
+              opensAt: '2026-11-30T00:00:00.000Z',
+              closesAt: null,
+              delivery: 'scheduled',
+              telehealth: false,
+              status: 'COMPLETED',
+              versionId: 'v1',
+              answeredAt: '2026-12-01T09:00:00.000Z',
+            },
+          ],
+          participantCurrentDay: 12,
+          pageIndex: 0,
+          pageSize: 25,
+          totalRecords: 1,
+          totalPage: 1,
+        });
+      }
+      if (path === `${BASE}/status-changes`) return json({ status: 'INVITED', items: [] });
+      if (url === '/api/v1/feature-flags') return json({ customerId: 'c', flags: {} });
+      return json({}, 404);
+    }),
+  );
+  return taskQueries;
+}
+
+function renderPage(address = `/studies/${S}/participants/${P}`) {
+  const router = createMemoryRouter(
+    [
+      { path: '/studies/:studyId/participants/:participantId', element: <ParticipantProfilePage /> },
+      { path: '*', element: null },
+    ],
+    { initialEntries: [address] },
+  );
+  renderApp(<RouterProvider router={router} />);
+  return router;
+}
+
+beforeAll(async () => {
+  await i18n.changeLanguage('en');
+  await i18n.loadNamespaces('participants');
+});
+beforeEach(() => {
+  window.localStorage.clear();
+  storage.setTokens(jwt({ sub: 'u1', authorities: ['StudyCoordinator'] }), 'r');
+  storage.setUser({ id: 'u1', username: 'someone' });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the participant profile (E-006, E-007, E-010…E-013)', { timeout: 20_000 }, () => {
+  it('shows where the participant stands and who they are, with the actions the person may take', async () => {
+    serve(true);
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'DEMO-US001-0007' })).toBeTruthy();
+    expect(screen.getByText('Grace Hopper')).toBeTruthy();
+    expect(screen.getAllByText('Invited')).toHaveLength(2); // the status, and when they were invited
+    expect(screen.getByText('Boston Research Center (US-001)')).toBeTruthy();
+    expect(screen.getByText('grace@example.org')).toBeTruthy();
+    expect(screen.getByText('(617) 555-0101')).toBeTruthy();
+    const compliance = await screen.findByRole('region', { name: 'Compliance' });
+    expect(within(compliance).getByText('75 %')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Resend invitation' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Edit' })).toBeTruthy();
+  });
+
+  it('shows no identity and no actions to a role that may not identify or change participants', async () => {
+    serve(false);
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'DEMO-US001-0007' })).toBeTruthy();
+    expect(screen.queryByText('Grace Hopper')).toBeNull();
+    expect(screen.getByText(/Your role does not show who participants are/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Change status' })).toBeNull();
+  });
+
+  it('lists the activities by study day with their names, filtered by kind and status by the server', async () => {
+    const queries = serve(true);
+    const router = renderPage(`/studies/${S}/participants/${P}?tab=activities`);
+    const table = await screen.findByRole('table', { name: 'Activities' });
+    expect(await within(table).findByText('Mood check')).toBeTruthy();
+    expect(within(table).getByText('ePRO')).toBeTruthy();
+    expect(within(table).getByText('10–12')).toBeTruthy();
+    expect(within(table).getByText('Done')).toBeTruthy();
+    expect(screen.getByText('Today is study day 12 for this participant.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Status history' }));
+    expect(router.state.location.search).toBe('?tab=history');
+    expect(await screen.findByText('The status has not been changed by staff yet.')).toBeTruthy();
+    expect(queries[0]?.get('pageSize')).toBe('25');
+  });
+
+  it('says "You do not have access to this page." for a participant the person may not see (E-055)', async () => {
+    serve(true, 403);
+    renderPage();
+    expect(await screen.findByText('You do not have access to this page.')).toBeTruthy();
+  });
+});

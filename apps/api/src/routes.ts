@@ -16,6 +16,7 @@ import { flagRoutes } from './modules/flags/flags.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { participantRoutes } from './modules/participants/participants.routes';
 import { participantManagementRoutes } from './modules/participant-management/participant-management.routes';
+import { siteTransferRoutes } from './modules/site-transfers/site-transfers.routes';
 import { enrolmentRoutes } from './modules/enrolment/enrolment.routes';
 import { documentRoutes } from './modules/files/documents.routes';
 import { siteRoutes } from './modules/sites/sites.routes';
@@ -46,6 +47,7 @@ export const ALL_ROUTES: readonly RouteDef[] = [
   ...versionRoutes,
   ...participantRoutes,
   ...participantManagementRoutes,
+  ...siteTransferRoutes,
   ...enrolmentRoutes,
   ...ssoRoutes,
   ...siteRoutes,

@@ -134,6 +134,25 @@ describe('the participant list', () => {
     expect(codes(await list('crc.demo', { search: 'DEMO_US' }))).toEqual([]);
   });
 
+  it('filters by the sites’ countries, and lists who may move to another version (E-070, E-071)', async () => {
+    expect(codes(await list('cra.demo', { countryIds: 'es' })).every((c) => c.startsWith('DEMO-ES001'))).toBe(true);
+    expect(codes(await list('cra.demo', { countryIds: 'FR' }))).toEqual([]);
+    const alex = await participant('DEMO-US001-0001');
+    const jordan = await participant('DEMO-US001-0002');
+    const [version] = (
+      await sql<{ id: string }>`select id from study_versions where study_id = ${demo} and status = 'PUBLISHED'
+        order by number desc limit 1`.execute(t.db)
+    ).rows;
+    await sql`update participants set version_id = ${version!.id} where id = ${alex}`.execute(t.db);
+    await sql`update participants set status = 'WITHDRAWSTUDY' where id = ${jordan}`.execute(t.db);
+    const movable = codes(await list('crc.demo', { isForMigrationList: 'true', excludeVersionId: version!.id }));
+    expect(movable).not.toContain('DEMO-US001-0001'); // already on it
+    expect(movable).not.toContain('DEMO-US001-0002'); // left the study
+    expect(movable.length).toBeGreaterThan(0);
+    const onIt = codes(await list('crc.demo', { currentAssignedVersionIds: version!.id }));
+    expect(onIt).toContain('DEMO-US001-0001');
+  });
+
   it('filters by status, source, site, consent, and withdrawn or failed', async () => {
     expect(codes(await list('cra.demo', { filter: 'INVITED,NOTINVITED' }))).toEqual([
       'DEMO-ES001-0002',
@@ -250,7 +269,12 @@ describe('the list’s filter choices', () => {
     expect(crc.json.sites.map((s: { siteCode: string }) => s.siteCode)).toEqual(['US-001']);
     expect(crc.json).toMatchObject({ identify: true, manage: true, labels: [] });
     for (const v of crc.json.versions)
-      expect(v).toEqual({ id: expect.any(String), name: expect.any(String), number: expect.any(Number) });
+      expect(v).toEqual({
+        id: expect.any(String),
+        name: expect.any(String),
+        number: expect.any(Number),
+        status: expect.stringMatching(/^(PUBLISHED|ARCHIVED)$/),
+      });
     const cra = await call(t.app, getParticipantListOptions, { params: { studyId: demo }, token: tokens['cra.demo'] });
     expect(cra.json.sites.map((s: { siteCode: string }) => s.siteCode).sort()).toEqual(['ES-001', 'US-001']);
     expect(cra.json).toMatchObject({ identify: false, manage: false });

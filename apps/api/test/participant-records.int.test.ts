@@ -9,6 +9,9 @@ import {
   getParticipant,
   getParticipantFormOptions,
   inviteParticipants,
+  resendParticipantVerification,
+  moveParticipantsToVersion,
+  getParticipantMigrationStatus,
   setParticipantEmailSubscription,
   unsubscribeParticipantEmail,
   updateParticipantRecord,
@@ -273,6 +276,86 @@ describe('invitations and e-mail unsubscription', () => {
       { after: { emailUnsubscribed: true, by: 'participant' }, reason: null },
       { after: { emailUnsubscribed: false, by: 'staff' }, reason: 'Asked by phone to get e-mail again' },
     ]);
+  });
+});
+
+describe('resending the account verification (E-084)', () => {
+  it('sends a registered participant who has not confirmed their account a new code, audited; nobody else', async () => {
+    const p = (await add({ record: { ...ada, email: 'pending@example.org', mobile: '' } })).json.participant;
+    const resend = () =>
+      call(t.app, resendParticipantVerification, {
+        params: { studyId: demo, participantId: p.id },
+        token: tokens['crc.demo'],
+      });
+    const early = await resend();
+    expect(early.status).toBe(409);
+    expect(early.json.message).toBe(
+      'Only a participant who registered and has not confirmed their account yet can be sent a new code.',
+    );
+    await t.db
+      .updateTable('participants')
+      .set({ status: 'REGISTERED', username: 'pending.user', registration_date: new Date() })
+      .where('id', '=', p.id)
+      .execute();
+    const sent = await resend();
+    expect(sent.status).toBe(200);
+    expect(sent.json.verificationMethod).toBe('email');
+    expect((await latestOutbox(t.db, 'pending@example.org')).body).toMatch(/\b\d{6}\b/);
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity_id', '=', p.id)
+      .where('action', '=', 'participant.verification.resend')
+      .execute();
+    expect(audit).toHaveLength(1);
+  });
+});
+
+describe('the migration list (E-023, E-072)', () => {
+  it('moves participants onto a published version, all or none, with the reason audited; then tells how far', async () => {
+    const [version] = (
+      await sql<{ id: string }>`select id from study_versions where study_id = ${demo} and status = 'PUBLISHED'
+        order by number desc limit 1`.execute(t.db)
+    ).rows;
+    const a = (await add({ record: { ...ada, email: 'move.a@example.org', mobile: '' } })).json.participant;
+    const b = (await add({ record: { ...ada, email: 'move.b@example.org', mobile: '' } })).json.participant;
+    await t.db.updateTable('participants').set({ version_id: null }).where('id', 'in', [a.id, b.id]).execute();
+    const madridOne = await idOf(t.db, 'participants', { participant_code: 'DEMO-ES001-0001' });
+    const move = (participantIds: string[], reason?: string) =>
+      call(t.app, moveParticipantsToVersion, {
+        params: { studyId: demo },
+        body: { participantIds, versionId: version!.id, ...(reason ? { reason } : {}) },
+        token: tokens['crc.demo'],
+      });
+    expect((await move([a.id, b.id])).status).toBe(400); // no reason
+    const refused = await move([a.id, madridOne], 'Protocol amendment 2');
+    expect(refused.status).toBe(403);
+    const versionOf = async (id: string) =>
+      (await t.db.selectFrom('participants').select('version_id').where('id', '=', id).executeTakeFirstOrThrow())
+        .version_id;
+    expect(await versionOf(a.id)).toBeNull(); // all or none
+    const moved = await move([a.id, b.id], 'Protocol amendment 2');
+    expect(moved.status).toBe(200);
+    expect(moved.json.moved.map((m: { id: string }) => m.id)).toEqual([a.id, b.id]);
+    expect(await versionOf(b.id)).toBe(version!.id);
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'reason'])
+      .where('entity_id', '=', a.id)
+      .where('action', '=', 'participant.version.assign')
+      .execute();
+    expect(audit).toEqual([{ action: 'participant.version.assign', reason: 'Protocol amendment 2' }]);
+    const status = await call(t.app, getParticipantMigrationStatus, {
+      params: { studyId: demo },
+      body: { participantIds: [a.id, b.id] },
+      token: tokens['cra.demo'],
+    });
+    expect(status.status).toBe(200);
+    expect(status.json.items[0]).toMatchObject({
+      id: a.id,
+      versionId: version!.id,
+      job: { status: expect.any(String) },
+    });
   });
 });
 

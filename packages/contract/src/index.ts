@@ -30,6 +30,7 @@ import * as identityTokens from './identity-tokens';
 import * as portalContent from './portal-content';
 import * as participants from './participants';
 import * as participantRecords from './participant-records';
+import * as siteTransfers from './site-transfers';
 import * as participantImport from './participant-import';
 import type { Endpoint } from './endpoint';
 
@@ -68,6 +69,7 @@ export * from './consent-signing';
 export * from './identity-tokens';
 export * from './participants';
 export * from './participant-records';
+export * from './site-transfers';
 export * from './participant-import';
 export * from './client';
 export * from './upload';
@@ -114,6 +116,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   portalContent,
   participants,
   participantRecords,
+  siteTransfers,
   participantImport,
 ]
   .flatMap((m) => endpointsOf(m as Record<string, unknown>))

@@ -12,7 +12,9 @@ import {
   RECORD_FIELD_MAX,
 } from '@trialpath/domain';
 import { z } from 'zod';
+import { withReason } from './common';
 import { defineEndpoint } from './endpoint';
+import { SCHEDULE_JOB_STATUSES } from './schedules';
 import { ParticipantLabelSchema, ParticipantListQuerySchema } from './participants';
 
 const StudyParams = z.object({ studyId: z.string().uuid() }).strict();
@@ -194,6 +196,22 @@ export const inviteParticipants = defineEndpoint({
   }),
 });
 
+export const resendParticipantVerification = defineEndpoint({
+  id: 'resendParticipantVerification',
+  method: 'PUT',
+  path: '/api/v1/studies/:studyId/participants/:participantId/resend-verification',
+  audience: 'staff',
+  permission: 'participants.manage',
+  summary:
+    'Send a registered participant who has not confirmed their account a new code (and link) by their verification method (E-084)',
+  params: ParticipantParams,
+  response: z.object({
+    verificationMethod: z.enum(['email', 'phone']),
+    destination: z.string(),
+    codeExpiresAt: z.string(),
+  }),
+});
+
 export const setParticipantEmailSubscription = defineEndpoint({
   id: 'setParticipantEmailSubscription',
   method: 'PUT',
@@ -234,4 +252,45 @@ export const exportParticipants = defineEndpoint({
   query: ParticipantListQuerySchema.omit({ pageNum: true, pageSize: true }),
   /** A file (text/csv): the typed client answers its text. */
   response: z.any(),
+});
+
+// ── the migration list (E-023, E-072) ───────────────────────────────────────────────────────────────────────────
+
+export const moveParticipantsToVersion = defineEndpoint({
+  id: 'moveParticipantsToVersion',
+  method: 'POST',
+  path: '/api/v1/studies/:studyId/participant-migrations',
+  audience: 'staff',
+  permission: 'participants.manage',
+  reasonRequired: true,
+  summary:
+    'Move participants onto a published version, all or none, with a reason (E-023); each one’s tasks are then made or moved by a schedule job',
+  params: StudyParams,
+  body: withReason({ participantIds: ParticipantIds, versionId: z.string().uuid() }),
+  response: z.object({ moved: z.array(z.object({ id: z.string(), participantId: z.string() })) }),
+});
+
+export const MigrationStatusSchema = z.object({
+  id: z.string(),
+  participantId: z.string(),
+  versionId: z.string().nullable(),
+  versionNumber: z.number().int().nullable(),
+  /** The newest schedule job: the migration's progress (null: none ran). */
+  job: z
+    .object({ status: z.enum(SCHEDULE_JOB_STATUSES), processed: z.number().int(), total: z.number().int() })
+    .nullable(),
+});
+
+export const getParticipantMigrationStatus = defineEndpoint({
+  id: 'getParticipantMigrationStatus',
+  method: 'POST',
+  path: '/api/v1/studies/:studyId/participant-migration-status',
+  audience: 'staff',
+  permission: 'participants.view',
+  audit: false,
+  noLoader: true,
+  summary: 'For these participants, the version they are on and how far the move of their tasks is (E-072)',
+  params: StudyParams,
+  body: z.object({ participantIds: ParticipantIds }).strict(),
+  response: z.object({ items: z.array(MigrationStatusSchema) }),
 });

@@ -87,6 +87,12 @@ export const ParticipantListQuerySchema = z
     languageId: z.string().max(20).optional(),
     /** Only the participants who withdrew, were disqualified, discontinued or failed screening (E-069). */
     withdrawnOrFailedFilter: z.enum(['true', 'false']).optional(),
+    /** Sites' countries (E-070): participants at sites of these countries. */
+    countryIds: commaList(z.string().regex(/^[A-Za-z]{2}$/)).optional(),
+    /** The migration list (E-070, E-071): participants still in the study, on one of these versions, not on that one. */
+    isForMigrationList: z.enum(['true', 'false']).optional(),
+    currentAssignedVersionIds: commaList(z.string().uuid()).optional(),
+    excludeVersionId: z.string().uuid().optional(),
   })
   .strict();
 
@@ -184,7 +190,15 @@ export const getParticipantListOptions = defineEndpoint({
   params: StudyParams,
   response: z.object({
     sites: z.array(z.object({ id: z.string(), name: z.string(), siteCode: z.string() })),
-    versions: z.array(z.object({ id: z.string(), name: z.string(), number: z.number().int() })),
+    /** Published versions (a participant can be moved onto one) and archived ones (participants may still be on it). */
+    versions: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        number: z.number().int(),
+        status: z.enum(['PUBLISHED', 'ARCHIVED']),
+      }),
+    ),
     labels: z.array(ParticipantLabelSchema),
     /** Whether the caller may see who participants are (name, e-mail), and manage them. */
     identify: z.boolean(),

@@ -83,6 +83,7 @@ export interface Database {
   participant_label_links: import('./schema/participants').ParticipantLabelLinksTable;
   participant_list_counts: import('./schema/participants').ParticipantListCountsTable;
   participant_status_changes: import('./schema/participants').ParticipantStatusChangesTable;
+  site_transfers: import('./schema/site-transfers').SiteTransfersTable;
   participant_milestones: ParticipantMilestonesTable;
   participant_tasks: ParticipantTasksTable;
   schedule_jobs: ScheduleJobsTable;

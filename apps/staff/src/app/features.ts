@@ -12,6 +12,7 @@ import { legalFeature } from '../features/legal/feature';
 import { schedulesFeature } from '../features/schedules/feature';
 import { sitesFeature } from '../features/sites/feature';
 import { participantsFeature } from '../features/participants/feature';
+import { transfersFeature } from '../features/transfers/feature';
 import { studiesFeature } from '../features/studies/feature';
 import { studyBuildFeature } from '../features/study-build/feature';
 import { versionsFeature } from '../features/versions/feature';
@@ -27,6 +28,7 @@ export const FEATURES: readonly Feature[] = [
   versionsFeature,
   sitesFeature,
   participantsFeature,
+  transfersFeature,
   customizeFeature,
   activitiesFeature,
   schedulesFeature,

@@ -117,6 +117,10 @@ const AUDIT_ACTIONS = {
     entity: ['participant'],
     summary: 'Participant invited: a registration link sent to their e-mail address',
   },
+  'participant.verification.resend': {
+    entity: ['participant'],
+    summary: 'A new account-verification code sent to a registered participant, asked for by their site team',
+  },
   'participant.register': {
     entity: ['participant'],
     summary: 'Participant registered from the portal (username, contact, password, site, version, time zone)',
@@ -218,6 +222,19 @@ const AUDIT_ACTIONS = {
   'participant.status.change': {
     entity: ['participant'],
     summary: "Participant's status changed by staff, with a reason",
+  },
+  // site transfers (decision E-site-transfers)
+  'participant.transfer.request': {
+    entity: ['participant'],
+    summary: 'Transfer of the participant to another site of the study requested, with a reason',
+  },
+  'participant.transfer.review': {
+    entity: ['participant'],
+    summary: "Participant's site transfer approved (the participant moved to the new site) or refused, with a reason",
+  },
+  'participant.transfer.cancel': {
+    entity: ['participant'],
+    summary: "Participant's pending site transfer cancelled, with a reason",
   },
   'participant.tasks.update': {
     entity: ['participant'],

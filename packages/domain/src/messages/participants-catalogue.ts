@@ -83,6 +83,10 @@ export const PARTICIPANT_MESSAGES = {
     en: 'This participant asked for no more e-mail. Ask them before you turn e-mail on again.',
     es: 'Este participante pidió no recibir más correos. Pregúntele antes de volver a activar el correo.',
   },
+  'participants.notAwaitingVerification': {
+    en: 'Only a participant who registered and has not confirmed their account yet can be sent a new code.',
+    es: 'Solo se puede enviar un código nuevo a un participante que se registró y aún no ha confirmado su cuenta.',
+  },
   'participants.noEmail': {
     en: 'This participant has no e-mail address to send the invitation to.',
     es: 'Este participante no tiene una dirección de correo electrónico a la que enviar la invitación.',
@@ -176,6 +180,47 @@ export const PARTICIPANT_MESSAGES = {
   'participants.labelInUseChanged': {
     en: 'This label is now on {count} participants. Check, then delete it again.',
     es: 'Esta etiqueta está ahora en {count} participantes. Compruébelo y vuelva a eliminarla.',
+  },
+  // site transfers (decision E-site-transfers)
+  'participants.transfer.sameSite': {
+    en: 'The participant is already at this site. Choose another site.',
+    es: 'El participante ya está en este centro. Elija otro centro.',
+  },
+  'participants.transfer.unknownSite': {
+    en: 'This site is not a site of the study.',
+    es: 'Este centro no es un centro del estudio.',
+  },
+  'participants.transfer.siteNotTaking': {
+    en: '{site} does not take participants in this data space now.',
+    es: '{site} no admite participantes en este espacio de datos por ahora.',
+  },
+  'participants.transfer.participantLeft': {
+    en: 'This participant has left the study and cannot be transferred.',
+    es: 'Este participante ha salido del estudio y no puede ser transferido.',
+  },
+  'participants.transfer.alreadyPending': {
+    en: 'This participant already has a transfer to {site} waiting for review. Cancel it before asking for another.',
+    es: 'Este participante ya tiene una transferencia a {site} pendiente de revisión. Cancélela antes de solicitar otra.',
+  },
+  'participants.transfer.notTargetSite': {
+    en: 'Only staff of {site}, the receiving site, can review this transfer.',
+    es: 'Solo el personal de {site}, el centro que recibe, puede revisar esta transferencia.',
+  },
+  'participants.transfer.ownRequest': {
+    en: 'You asked for this transfer: someone else at the receiving site must review it.',
+    es: 'Usted solicitó esta transferencia: otra persona del centro que recibe debe revisarla.',
+  },
+  'participants.transfer.noLongerPending': {
+    en: 'This transfer was reviewed or cancelled meanwhile. Reload to see where it stands.',
+    es: 'Esta transferencia se revisó o se canceló mientras tanto. Vuelva a cargar para ver su estado.',
+  },
+  'participants.transfer.participantMoved': {
+    en: 'The participant is no longer at {site}, where this transfer was asked from. Cancel it, and ask again if needed.',
+    es: 'El participante ya no está en {site}, desde donde se solicitó esta transferencia. Cancélela y vuelva a solicitarla si hace falta.',
+  },
+  'participants.transfer.mayNotCancel': {
+    en: 'Only the person who asked for this transfer, or staff who manage the participant at their site, can cancel it.',
+    es: 'Solo quien solicitó esta transferencia, o el personal que gestiona al participante en su centro, puede cancelarla.',
   },
 } as const satisfies Record<string, CatalogueEntry>;
 

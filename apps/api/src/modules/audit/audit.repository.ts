@@ -14,21 +14,18 @@ const json = (v: unknown) => (v === undefined || v === null ? null : JSON.string
 /**
  * Append entries (and their item-level rows) to the chain inside the caller's transaction, in two statements:
  * the head row locked (`for update`, until that transaction ends, so two writers can never both extend the same
- * tip) together with the new entries' ids; then the entries, their items and the new head written at once.
+ * tip), then the new entries' ids taken; then the entries, their items and the new head written at once.
  */
 export async function appendAuditEntries(trx: Db, records: readonly AuditRecord[]): Promise<void> {
   if (records.length === 0) return;
-  const locked = await trx
-    .selectFrom('audit_chain_head')
-    .select([
-      'last_hash',
-      sql<(string | number)[]>`array(select nextval('audit_log_id_seq') from generate_series(1, ${records.length}))`.as(
-        'ids',
-      ),
-    ])
-    .where('id', '=', 1)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  // The ids are taken only once the head is locked (the CTE runs first): taken before, a writer that waited for the
+  // lock would hold ids lower than those of the writer it waited for, and the chain would not follow the ids.
+  const { rows: heads } = await sql<{ last_hash: string; ids: (string | number)[] }>`
+    with head as materialized (select last_hash from audit_chain_head where id = 1 for update)
+    select head.last_hash, array(select nextval('audit_log_id_seq') from generate_series(1, ${records.length})) as ids
+    from head`.execute(trx);
+  const locked = heads[0];
+  if (!locked) throw new Error('audit chain head missing');
   const ids = locked.ids.map(Number).sort((a, b) => a - b);
   let prev = locked.last_hash;
   const at = new Date();

@@ -9,7 +9,7 @@ import type { ServiceCtx } from '../../kernel/context';
 import { fail, HttpError } from '../../kernel/errors';
 import { requireParticipantManager, visibleParticipant } from '../participants/participant-access.service';
 import { changeParticipant, lockParticipant } from '../participants/participants.service';
-import { inviteParticipant } from '../enrolment/enrolment.service';
+import { inviteParticipant, resendCode } from '../enrolment/enrolment.service';
 
 /** The message of a refusal (a 4xx): its catalogue key. */
 function refusalOf(e: unknown) {
@@ -63,4 +63,23 @@ export async function setEmailSubscription(
     changed++;
   }
   return { changed };
+}
+
+/**
+ * A new account-verification code for a participant who registered and has not confirmed their account (E-084): the
+ * participant's own resend, asked for by their site team (the same limit of codes an hour), audited.
+ */
+export async function resendVerification(ctx: ServiceCtx, input: { studyId: string; participantId: string }) {
+  const access = await requireParticipantManager(ctx, input.studyId);
+  const p = await visibleParticipant(ctx, access, input.participantId);
+  if (p.status !== 'REGISTERED' || p.verified_at !== null)
+    throw fail('CONFLICT', undefined, { message: messageRef('participants.notAwaitingVerification') });
+  const sent = await resendCode(ctx, { pid: p.id });
+  ctx.audit({
+    action: 'participant.verification.resend',
+    entityType: 'participant',
+    entityId: p.id,
+    after: { verificationMethod: sent.verificationMethod, destination: sent.destination },
+  });
+  return sent;
 }

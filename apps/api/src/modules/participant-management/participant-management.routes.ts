@@ -10,9 +10,12 @@ import {
   exportParticipants,
   getParticipant,
   getParticipantFormOptions,
+  getParticipantMigrationStatus,
+  moveParticipantsToVersion,
   getParticipantImportTemplate,
   importParticipants,
   inviteParticipants,
+  resendParticipantVerification,
   setParticipantEmailSubscription,
   updateParticipantRecord,
 } from '@trialpath/contract';
@@ -21,7 +24,8 @@ import { fail, HttpError } from '../../kernel/errors';
 import { participantsCsv } from './export.service';
 import { checkImport, importFile } from './import.service';
 import { importTemplate } from './import-template.service';
-import { inviteMany, setEmailSubscription } from './invitations.service';
+import { inviteMany, resendVerification, setEmailSubscription } from './invitations.service';
+import { migrationStatus, moveToVersion } from './migrations.service';
 import * as records from './records.service';
 
 /** The uploaded file (the plumbing has checked its content type and size). */
@@ -56,6 +60,9 @@ export const participantManagementRoutes = [
   route(checkParticipantDuplicates, (ctx) => records.duplicatesOf(ctx, { ...ctx.params, ...ctx.query })),
   route(exportParticipants, (ctx) => participantsCsv(ctx, { ...ctx.params, ...ctx.query })),
   route(inviteParticipants, (ctx) => inviteMany(ctx, { ...ctx.params, ...ctx.body })),
+  route(moveParticipantsToVersion, (ctx) => moveToVersion(ctx, { ...ctx.params, ...ctx.body })),
+  route(getParticipantMigrationStatus, (ctx) => migrationStatus(ctx, { ...ctx.params, ...ctx.body })),
+  route(resendParticipantVerification, (ctx) => resendVerification(ctx, ctx.params)),
   route(setParticipantEmailSubscription, (ctx) => setEmailSubscription(ctx, { ...ctx.params, ...ctx.body })),
   route(checkParticipantImport, (ctx) => checkImport(ctx, { ...ctx.params, ...ctx.query, data: fileOf(ctx.upload) })),
   route(importParticipants, (ctx) => importFile(ctx, { ...ctx.params, ...ctx.query, data: fileOf(ctx.upload) })),

@@ -18,6 +18,8 @@ export interface ParticipantListFilter {
   /** Sites asked for by the filter (within the visible ones). */
   askedSiteIds?: readonly string[];
   versionIds?: readonly string[];
+  /** Participants not on this version (the migration list, E-071). */
+  excludeVersionId?: string;
   labelIds?: readonly string[];
   consent?: ConsentListStatus;
   cohortId?: string;
@@ -68,6 +70,7 @@ function whereOf(eb: From, f: ParticipantListFilter): Expression<SqlBool> {
   if (f.sources?.length) all.push(eb('p.source', 'in', f.sources));
   if (f.askedSiteIds?.length) all.push(eb('p.site_id', 'in', f.askedSiteIds));
   if (f.versionIds?.length) all.push(eb('p.version_id', 'in', f.versionIds));
+  if (f.excludeVersionId) all.push(sql<SqlBool>`p.version_id is distinct from ${f.excludeVersionId}`);
   if (f.cohortId) all.push(eb('p.cohort_id', '=', f.cohortId));
   if (f.language) all.push(eb('p.language', '=', f.language));
   if (f.labelIds?.length) {
@@ -162,7 +165,7 @@ export async function participantPage(
 
 /** Whether the kept counts (participant_list_counts) answer this filter: it names only site, status, source, consent. */
 const countedAhead = (f: ParticipantListFilter) =>
-  !f.search && !f.versionIds?.length && !f.labelIds?.length && !f.cohortId && !f.language;
+  !f.search && !f.versionIds?.length && !f.excludeVersionId && !f.labelIds?.length && !f.cohortId && !f.language;
 
 /** How many participants the filter matches: a sum of the kept counts when they answer it, else a count. */
 export async function countParticipants(db: Db, filter: ParticipantListFilter): Promise<number> {
@@ -190,7 +193,7 @@ export async function countParticipants(db: Db, filter: ParticipantListFilter): 
 export function studySitesForList(db: Db, studyId: string) {
   return db
     .selectFrom('sites')
-    .select(['id', 'name', 'site_code', 'site_sub_type'])
+    .select(['id', 'name', 'site_code', 'site_sub_type', 'country_id'])
     .where('study_id', '=', studyId)
     .orderBy('name')
     .execute();
@@ -200,7 +203,7 @@ export function studySitesForList(db: Db, studyId: string) {
 export function studyVersionsForList(db: Db, studyId: string) {
   return db
     .selectFrom('study_versions')
-    .select(['id', 'name', 'number'])
+    .select(['id', 'name', 'number', 'status'])
     .where('study_id', '=', studyId)
     .where('status', 'in', ['PUBLISHED', 'ARCHIVED'])
     .orderBy('number', 'desc')

@@ -13,6 +13,8 @@ import {
   messageRef,
   type ParticipantStatus,
   WITHDRAWN_OR_FAILED,
+  FINAL_STATUSES,
+  PARTICIPANT_STATUSES,
 } from '@trialpath/domain';
 import type { z } from 'zod';
 import type { ServiceCtx } from '../../kernel/context';
@@ -52,7 +54,7 @@ export async function participantListOptions(ctx: ServiceCtx, input: { studyId: 
       name: s.name,
       siteCode: s.site_code,
     })),
-    versions,
+    versions: versions.map((v) => ({ ...v, status: v.status as 'PUBLISHED' | 'ARCHIVED' })),
     labels,
     identify: mayIdentify(ctx, input.studyId),
     manage: mayManage(ctx, input.studyId, access.assignment?.readOnly ?? false),
@@ -61,12 +63,32 @@ export async function participantListOptions(ctx: ServiceCtx, input: { studyId: 
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The statuses asked for; with the withdrawn-or-failed filter, only those of them (none left: nobody matches). */
+/**
+ * The statuses asked for; with the withdrawn-or-failed filter, only those of them; on the migration list, only those
+ * of participants still in the study (none left: nobody matches).
+ */
 function statusesOf(
-  input: Pick<ListQuery, 'filter' | 'withdrawnOrFailedFilter'>,
+  input: Pick<ListQuery, 'filter' | 'withdrawnOrFailedFilter' | 'isForMigrationList'>,
 ): readonly ParticipantStatus[] | undefined {
-  if (input.withdrawnOrFailedFilter !== 'true') return input.filter;
-  return input.filter?.length ? input.filter.filter((s) => WITHDRAWN_OR_FAILED.includes(s)) : WITHDRAWN_OR_FAILED;
+  let statuses = input.filter;
+  if (input.withdrawnOrFailedFilter === 'true')
+    statuses = (statuses?.length ? statuses : PARTICIPANT_STATUSES).filter((s) => WITHDRAWN_OR_FAILED.includes(s));
+  if (input.isForMigrationList === 'true')
+    statuses = (statuses?.length ? statuses : PARTICIPANT_STATUSES).filter((s) => !FINAL_STATUSES.includes(s));
+  return statuses;
+}
+
+/** The sites asked for: by id, and by country (both given: the sites in both); undefined: all. */
+function askedSites(
+  input: Pick<ListQuery, 'siteIds' | 'countryIds'>,
+  sites: readonly { id: string; country_id: string }[],
+): string[] | undefined {
+  if (!input.countryIds?.length) return input.siteIds;
+  const countries = new Set(input.countryIds.map((c) => c.toUpperCase()));
+  const inCountries = sites.filter((s) => countries.has(s.country_id)).map((s) => s.id);
+  const ids = input.siteIds?.length ? inCountries.filter((id) => input.siteIds!.includes(id)) : inCountries;
+  // no site in those countries: a site id that matches nobody
+  return ids.length ? ids : ['00000000-0000-0000-0000-000000000000'];
 }
 
 type ListFilterInput = { studyId: string } & Omit<ListQuery, 'pageNum' | 'pageSize'>;
@@ -98,8 +120,9 @@ export async function listSelection(ctx: ServiceCtx, input: ListFilterInput) {
     identify,
     statuses,
     sources: input.sourcefilter as EnrolmentSource[] | undefined,
-    askedSiteIds: input.siteIds,
-    versionIds: input.versionIds,
+    askedSiteIds: askedSites(input, sites),
+    versionIds: [...(input.versionIds ?? []), ...(input.currentAssignedVersionIds ?? [])],
+    excludeVersionId: input.excludeVersionId,
     labelIds: input.customKey,
     consent: input.consentStatus as ConsentListStatus | undefined,
     cohortId: input.cohortId,

@@ -1,9 +1,8 @@
 import '@trialpath/domain/staff-messages';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import i18n from '../../i18n';
-import { storage } from '../../shared/storage';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, screenTestSetup } from '../../screen-test-setup';
 import { renderApp } from '../../test-utils';
 import { ParticipantFormPage } from './ParticipantFormPage';
 
@@ -53,11 +52,7 @@ const detail = () => ({
   manage: true,
 });
 
-function jwt(claims: Record<string, unknown>): string {
-  const enc = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  return `${enc({ alg: 'HS256', typ: 'JWT' })}.${enc(claims)}.sig`;
-}
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+const json = jsonResponse;
 
 /** The form's API: options, the duplicate check (one match by e-mail), the add call (recorded). */
 function serve() {
@@ -100,20 +95,7 @@ function renderPage() {
   return router;
 }
 
-beforeAll(async () => {
-  await i18n.changeLanguage('en');
-  await i18n.loadNamespaces('participants');
-});
-beforeEach(() => {
-  window.localStorage.clear();
-  storage.setTokens(jwt({ sub: 'u1', authorities: ['StudyCoordinator'] }), 'r');
-  storage.setUser({ id: 'u1', username: 'someone' });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+screenTestSetup(['participants'], 'StudyCoordinator');
 
 const field = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });
 

@@ -1,12 +1,17 @@
 import '@trialpath/domain/staff-messages';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FORM_STATUSES } from '@trialpath/domain';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import i18n from '../../i18n';
-import { storage } from '../../shared/storage';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, screenTestSetup } from '../../screen-test-setup';
 import { renderApp } from '../../test-utils';
-import { ParticipantProfilePage } from './ParticipantProfilePage';
+
+const notify = vi.hoisted(() => vi.fn());
+vi.mock('@trialpath/ui', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@trialpath/ui')>()),
+  notify,
+}));
+const { ParticipantProfilePage } = await import('./ParticipantProfilePage');
 
 const S = '0b6f1f5e-1d6c-4d39-9c43-5f1bfb0f2a11';
 const SITE = '5d0a8c1e-2b3f-4a5d-8e6f-7a8b9c0d1e2f';
@@ -14,21 +19,17 @@ const P = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const ACTIVITY = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const BASE = `/api/v1/studies/${S}/participants/${P}`;
 
-function jwt(claims: Record<string, unknown>): string {
-  const enc = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  return `${enc({ alg: 'HS256', typ: 'JWT' })}.${enc(claims)}.sig`;
-}
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+const json = jsonResponse;
 const counts = Object.fromEntries(FORM_STATUSES.map((s) => [s, 0]));
 
-const detail = (identify: boolean) => ({
+const detail = (identify: boolean, status = 'INVITED') => ({
   id: P,
   participantId: 'DEMO-US001-0007',
   siteId: SITE,
   siteName: 'Boston Research Center',
   siteCode: 'US-001',
   environment: 'LIVE',
-  status: 'INVITED',
+  status,
   consentStatus: 'NOT_SIGNED',
   source: 'MANUAL',
   versionId: null,
@@ -63,7 +64,7 @@ const detail = (identify: boolean) => ({
 });
 
 /** The profile's API; `taskQueries` records each tasks call's query. */
-function serve(identify: boolean, status = 200) {
+function serve(identify: boolean, status = 200, participantStatus = 'INVITED') {
   const taskQueries: URLSearchParams[] = [];
   vi.stubGlobal(
     'fetch',
@@ -71,7 +72,7 @@ function serve(identify: boolean, status = 200) {
       const [path, query = ''] = url.split('?');
       if (path === BASE)
         return status === 200
-          ? json(detail(identify))
+          ? json(detail(identify, participantStatus))
           : json(
               { code: 'FORBIDDEN', message: 'You do not have access to this page.', messageKey: 'access.denied' },
               403,
@@ -143,6 +144,12 @@ function serve(identify: boolean, status = 200) {
           totalPage: 1,
         });
       }
+      if (path === `${BASE}/resend-verification`)
+        return json({
+          verificationMethod: 'email',
+          destination: 'g***@example.org',
+          codeExpiresAt: '2026-12-02T10:00:00.000Z',
+        });
       if (path === `${BASE}/status-changes`) return json({ status: 'INVITED', items: [] });
       if (url === '/api/v1/feature-flags') return json({ customerId: 'c', flags: {} });
       return json({}, 404);
@@ -163,20 +170,7 @@ function renderPage(address = `/studies/${S}/participants/${P}`) {
   return router;
 }
 
-beforeAll(async () => {
-  await i18n.changeLanguage('en');
-  await i18n.loadNamespaces('participants');
-});
-beforeEach(() => {
-  window.localStorage.clear();
-  storage.setTokens(jwt({ sub: 'u1', authorities: ['StudyCoordinator'] }), 'r');
-  storage.setUser({ id: 'u1', username: 'someone' });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+screenTestSetup(['participants'], 'StudyCoordinator');
 
 describe('the participant profile (E-006, E-007, E-010…E-013)', { timeout: 20_000 }, () => {
   it('shows where the participant stands and who they are, with the actions the person may take', async () => {
@@ -192,6 +186,15 @@ describe('the participant profile (E-006, E-007, E-010…E-013)', { timeout: 20_
     expect(within(compliance).getByText('75 %')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Resend invitation' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Edit' })).toBeTruthy();
+  });
+
+  it('offers a registered participant who has not confirmed their account a new code (E-084)', async () => {
+    serve(true, 200, 'REGISTERED');
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Resend verification code' }));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith('A new code was sent to g***@example.org.', { kind: 'success' }),
+    );
   });
 
   it('shows no identity and no actions to a role that may not identify or change participants', async () => {

@@ -13,6 +13,7 @@ import {
   inviteParticipants,
   listParticipantStatusChanges,
   listParticipantTasks,
+  resendParticipantVerification,
   type ParticipantDetail,
   type ParticipantTask,
   TASK_LIST_STATUSES,
@@ -29,6 +30,7 @@ import { refusalText } from '../../shared/refusal';
 import { useStudyPath } from '../schedules/data';
 import { LabelBadge, useRefresh } from './ParticipantLabels';
 import { ParticipantStatusBadge } from './ParticipantsPage';
+import { TransferRequestDialog } from '../transfers/TransferRequestDialog';
 import { StatusChangeDialog, StatusHistory } from './StatusChangeDialog';
 
 const TABS = ['overview', 'activities', 'history'] as const;
@@ -252,6 +254,7 @@ export function ParticipantProfilePage() {
   const [search, setSearch] = useSearchParams();
   const tab: Tab = TABS.includes(search.get('tab') as Tab) ? (search.get('tab') as Tab) : 'overview';
   const [changing, setChanging] = useState(false);
+  const [transferring, setTransferring] = useState(false);
   const participant = useEndpointQuery(getParticipant, { params: { studyId, participantId } });
   const p = participant.data;
   if (participant.isError)
@@ -269,6 +272,14 @@ export function ParticipantProfilePage() {
       notify(t('invite.done', { count: 1 }), { kind: 'success' });
       await refresh();
       await participant.refetch();
+    } catch (err) {
+      notify(refusalText(err, i18n.language, t('error.generic')), { kind: 'error' });
+    }
+  };
+  const resendVerification = async () => {
+    try {
+      const sent = await api.call(resendParticipantVerification, { params: { studyId, participantId: p.id } });
+      notify(t('profile.verificationSent', { destination: sent.destination }), { kind: 'success' });
     } catch (err) {
       notify(refusalText(err, i18n.language, t('error.generic')), { kind: 'error' });
     }
@@ -297,9 +308,19 @@ export function ParticipantProfilePage() {
               {t('statusChange.action')}
             </Button>
           )}
+          {manage && (
+            <Button variant="default" onClick={() => setTransferring(true)}>
+              {t('profile.transfer')}
+            </Button>
+          )}
           {manage && INVITABLE.includes(p.status) && (
             <Button variant="default" onClick={() => void invite()}>
               {p.status === 'INVITED' ? t('invite.resend') : t('invite.action')}
+            </Button>
+          )}
+          {manage && p.status === 'REGISTERED' && (
+            <Button variant="default" onClick={() => void resendVerification()}>
+              {t('profile.resendVerification')}
             </Button>
           )}
           {manage && p.record && (
@@ -331,6 +352,15 @@ export function ParticipantProfilePage() {
           <History studyId={studyId} participantId={p.id} />
         </Tabs.Panel>
       </Tabs>
+      {transferring && (
+        <TransferRequestDialog
+          studyId={studyId}
+          participant={p}
+          opened
+          onClose={() => setTransferring(false)}
+          onRequested={() => setTransferring(false)}
+        />
+      )}
       {changing && (
         <StatusChangeDialog
           studyId={studyId}

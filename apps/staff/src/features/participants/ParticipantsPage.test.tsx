@@ -1,9 +1,8 @@
 import '@trialpath/domain/staff-messages';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import i18n from '../../i18n';
-import { storage } from '../../shared/storage';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, screenTestSetup, signInAs } from '../../screen-test-setup';
 import { renderApp } from '../../test-utils';
 import { ParticipantsPage } from './ParticipantsPage';
 
@@ -12,11 +11,6 @@ const SITE = '5d0a8c1e-2b3f-4a5d-8e6f-7a8b9c0d1e2f';
 const LABEL = '0f3b7a2e-8c1d-4e5f-9a6b-7c8d9e0f1a2b';
 const LIST = `/api/v1/studies/${S}/participants`;
 const OPTIONS = `/api/v1/studies/${S}/participant-list-options`;
-
-function jwt(claims: Record<string, unknown>): string {
-  const enc = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  return `${enc({ alg: 'HS256', typ: 'JWT' })}.${enc(claims)}.sig`;
-}
 
 function entry(code: string, over: Record<string, unknown> = {}) {
   return {
@@ -42,7 +36,7 @@ function entry(code: string, over: Record<string, unknown> = {}) {
   };
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+const json = jsonResponse;
 
 /** The list API: every call's query recorded; `identify` as a role with or without that right gets. */
 function serve(identify: boolean) {
@@ -89,25 +83,11 @@ function renderPage(address = `/studies/${S}/participants`) {
   return router;
 }
 
-const signIn = (role: string) => {
-  storage.setTokens(jwt({ sub: 'u1', authorities: [role] }), 'r');
-  storage.setUser({ id: 'u1', username: 'someone' });
-};
-
-beforeAll(async () => {
-  await i18n.changeLanguage('en');
-  await i18n.loadNamespaces('participants');
-});
-beforeEach(() => window.localStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+screenTestSetup(['participants'], null);
 
 describe('the participant list screen (E-004, E-005)', { timeout: 20_000 }, () => {
   it('shows who participants are to a coordinator: a long id shortened, status, source, labels, the count', async () => {
-    signIn('StudyCoordinator');
+    signInAs('StudyCoordinator');
     serve(true);
     renderPage();
     const table = await screen.findByRole('table', { name: 'Participants' });
@@ -122,7 +102,7 @@ describe('the participant list screen (E-004, E-005)', { timeout: 20_000 }, () =
   });
 
   it('hides the name and e-mail columns from a role that may not identify participants, and says why', async () => {
-    signIn('Cra');
+    signInAs('Cra');
     serve(false);
     renderPage();
     const table = await screen.findByRole('table', { name: 'Participants' });
@@ -135,7 +115,7 @@ describe('the participant list screen (E-004, E-005)', { timeout: 20_000 }, () =
   });
 
   it('opens the view the address names, and keeps a sort and a page in the address', async () => {
-    signIn('StudyCoordinator');
+    signInAs('StudyCoordinator');
     const queries = serve(true);
     const router = renderPage(`/studies/${S}/participants?status=ACTIVE&label=${LABEL}&sort=site&order=desc`);
     await screen.findByRole('table', { name: 'Participants' });
@@ -154,7 +134,7 @@ describe('the participant list screen (E-004, E-005)', { timeout: 20_000 }, () =
   });
 
   it('searches after typing stops, from the first page', async () => {
-    signIn('StudyCoordinator');
+    signInAs('StudyCoordinator');
     const queries = serve(true);
     const router = renderPage(`/studies/${S}/participants?page=3`);
     await screen.findByRole('table', { name: 'Participants' });

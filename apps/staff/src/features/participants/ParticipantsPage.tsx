@@ -378,6 +378,11 @@ export function ParticipantsPage() {
             </Button>
           )}
           {manage && (
+            <Button variant="default" component={Link} to={path('participants/migration')}>
+              {t('migration.action')}
+            </Button>
+          )}
+          {manage && (
             <Button variant="default" onClick={() => setImporting(true)}>
               {t('importAction')}
             </Button>

@@ -12,6 +12,7 @@ export const participantsFeature: Feature = {
     [
       ['participantList', 'participants', 'ParticipantsPage'],
       ['participantAdd', 'participants/new', 'ParticipantFormPage'],
+      ['participantMigration', 'participants/migration', 'MigrationPage'],
       ['participantEdit', 'participants/:participantId/edit', 'ParticipantFormPage'],
       ['participantProfile', 'participants/:participantId', 'ParticipantProfilePage'],
     ],

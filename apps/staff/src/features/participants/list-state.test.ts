@@ -40,7 +40,7 @@ describe('the participant list kept in the address (E-005)', () => {
 
   it('what an edited address holds that the list does not know is left out', () => {
     const s = stateFromSearch(
-      new URLSearchParams('status=ACTIVE,GONE&site=x,' + SITE + '&sort=password&order=up&page=-2&size=7&consent=maybe'),
+      new URLSearchParams(`status=ACTIVE,GONE&site=x,${SITE}&sort=password&order=up&page=-2&size=7&consent=maybe`),
     );
     expect(s).toEqual({ ...DEFAULT_STATE, statuses: ['ACTIVE'], siteIds: [SITE] });
   });

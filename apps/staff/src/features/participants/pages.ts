@@ -2,3 +2,4 @@
 export { ParticipantsPage } from './ParticipantsPage';
 export { ParticipantFormPage } from './ParticipantFormPage';
 export { ParticipantProfilePage } from './ParticipantProfilePage';
+export { MigrationPage } from './MigrationPage';

@@ -106,6 +106,7 @@ const texts = {
     testEnvironment: 'Test environment',
     liveEnvironment: 'Live environment',
     participants: 'Participants',
+    participantTransfers: 'Site transfers',
     researchTeam: 'Research team and sites',
     yourRole: 'Your role: {{role}}',
     readOnly: 'Read only',

@@ -110,6 +110,7 @@ const texts: TextsLike<typeof en> = {
     testEnvironment: 'Entorno de prueba',
     liveEnvironment: 'Entorno real',
     participants: 'Participantes',
+    participantTransfers: 'Transferencias de centro',
     researchTeam: 'Equipo de investigación y centros',
     yourRole: 'Su rol: {{role}}',
     readOnly: 'Solo lectura',

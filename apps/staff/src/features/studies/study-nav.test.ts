@@ -6,15 +6,22 @@ const ids = (a: string[], o = { twin: false, testPortal: true }) => studyNavItem
 
 describe('study navigation from the per-study authorities (A-118)', () => {
   it('offers the test environment to roles that manage participants, with the test-portal flag', () => {
-    expect(ids(['StudyCoordinator'])).toEqual(['dashboard', 'participants', 'testEnvironment', 'researchTeam']);
-    expect(ids(['Cra'])).toEqual(['dashboard', 'participants', 'researchTeam']);
+    expect(ids(['StudyCoordinator'])).toEqual([
+      'dashboard',
+      'participants',
+      'participantTransfers',
+      'testEnvironment',
+      'researchTeam',
+    ]);
+    expect(ids(['Cra'])).toEqual(['dashboard', 'participants', 'participantTransfers', 'researchTeam']);
     expect(ids(['StudyCoordinator'], { twin: false, testPortal: false })).toEqual([
       'dashboard',
       'participants',
+      'participantTransfers',
       'researchTeam',
     ]);
     // The research team needs sites.view (decision 0032): the call centre has none (it sees participants); a sponsor sees no participant.
-    expect(ids(['CallCenter'])).toEqual(['dashboard', 'participants']);
+    expect(ids(['CallCenter'])).toEqual(['dashboard', 'participants', 'participantTransfers']);
     expect(ids(['Sponsor'])).toEqual(['dashboard', 'researchTeam']);
   });
 
@@ -22,6 +29,11 @@ describe('study navigation from the per-study authorities (A-118)', () => {
     expect(studyNavItems(S, ['Cra'], { twin: true, testPortal: true })).toEqual([
       { id: 'dashboard', to: '/studies/s1/test/dashboard', action: 'studies.view' },
       { id: 'participants', to: '/studies/s1/test/participants', action: 'participants.view' },
+      {
+        id: 'participantTransfers',
+        to: '/studies/s1/test/participant-transfers',
+        action: 'participants.view',
+      },
       { id: 'liveEnvironment', to: '/studies/s1/dashboard', action: 'studies.view' },
       { id: 'researchTeam', to: '/studies/s1/test/research-team/research-site/list', action: 'sites.view' },
     ]);
@@ -33,7 +45,13 @@ describe('study navigation from the per-study authorities (A-118)', () => {
   });
 
   it('reads realm-prefixed authorities', () => {
-    expect(ids(['acme:StudyCoordinator'])).toEqual(['dashboard', 'participants', 'testEnvironment', 'researchTeam']);
+    expect(ids(['acme:StudyCoordinator'])).toEqual([
+      'dashboard',
+      'participants',
+      'participantTransfers',
+      'testEnvironment',
+      'researchTeam',
+    ]);
   });
 
   it('offers the versions group (versions, translations) to study builders only', () => {

@@ -9,6 +9,7 @@ export interface StudyNavItem {
   id:
     | 'dashboard'
     | 'participants'
+    | 'participantTransfers'
     | 'testEnvironment'
     | 'liveEnvironment'
     | 'versions'
@@ -31,6 +32,13 @@ export function studyNavItems(
   items.push({
     id: 'participants',
     to: options.twin ? testTwinPath(participants) : participants,
+    action: 'participants.view',
+  });
+  // the site transfers of the page's data space, from or to the person's sites (E-022)
+  const transfers = `/studies/${studyId}/participant-transfers`;
+  items.push({
+    id: 'participantTransfers',
+    to: options.twin ? testTwinPath(transfers) : transfers,
     action: 'participants.view',
   });
   if (options.testPortal) {

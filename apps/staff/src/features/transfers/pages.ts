@@ -1,0 +1,2 @@
+/** The transfers feature's screens, one chunk (decision 0019). */
+export { SiteTransfersPage } from './SiteTransfersPage';

@@ -1,0 +1,71 @@
+/** The transfers namespace in English: participant site transfers, asked for and reviewed (issue 12; E-022). */
+const texts = {
+  page: {
+    title: 'Site transfers',
+    subtitle:
+      'Requests to move participants between the study’s sites, from or to the sites you can see, in this data space.',
+    statusFilter: 'Show',
+    tableLabel: 'Site transfers',
+    count_one: '{{count}} transfer',
+    count_other: '{{count}} transfers',
+    empty: 'No transfers here',
+    emptyHint: 'A transfer is asked for from the participant’s profile; the receiving site reviews it here.',
+    loadFailed: 'The transfers could not be loaded.',
+  },
+  filter: { PENDING: 'Pending', APPROVED: 'Approved', REFUSED: 'Refused', CANCELLED: 'Cancelled', ALL: 'All' },
+  status: { PENDING: 'Pending', APPROVED: 'Approved', REFUSED: 'Refused', CANCELLED: 'Cancelled' },
+  column: {
+    participant: 'Participant ID',
+    name: 'Name',
+    sites: 'From → to',
+    requested: 'Requested',
+    reason: 'Reason',
+    status: 'Status',
+    review: 'Review',
+    actions: 'Actions',
+  },
+  row: {
+    fromTo: '{{from}} → {{to}}',
+    byOn: '{{name}}, {{when}}',
+    notMoved: 'No longer at a site you see',
+  },
+  review: {
+    approve: 'Approve',
+    refuse: 'Refuse',
+    cancel: 'Cancel request',
+    approveOf: 'Approve the transfer of {{participant}}',
+    refuseOf: 'Refuse the transfer of {{participant}}',
+    cancelOf: 'Cancel the transfer of {{participant}}',
+    approveSummary:
+      '{{participant}} moves from {{from}} to {{to}} now, with everything recorded about them: {{from}} no longer sees them. Their study version stays.',
+    refuseSummary: '{{participant}} stays at {{from}}.',
+    cancelSummary: 'The request to move {{participant}} from {{from}} to {{to}} is withdrawn.',
+    asked: 'Asked by {{name}}: {{reason}}',
+    reason: 'Review reason',
+    cancelReason: 'Reason for cancelling',
+    reasonHint: 'Kept with the transfer and in the audit trail.',
+    reasonTooShort: 'Write the reason (at least 3 characters).',
+    back: 'Back',
+    approved: '{{participant}} is now at {{site}}.',
+    refused: 'The transfer of {{participant}} was refused.',
+    cancelled: 'The transfer of {{participant}} was cancelled.',
+  },
+  request: {
+    title: 'Transfer {{participant}} to another site',
+    current: 'Now at {{site}}. The receiving site reviews the request; the participant moves when it is approved.',
+    site: 'New site',
+    chooseSite: 'Choose the site the participant moves to.',
+    noSites: 'No other site of the study takes participants in this data space now.',
+    reason: 'Reason for the transfer',
+    reasonHint: 'The receiving site reads it; it is kept with the transfer and in the audit trail.',
+    reasonTooShort: 'Write the reason (at least 3 characters).',
+    confirm: 'Ask for the transfer',
+    cancel: 'Cancel',
+    done: 'The transfer of {{participant}} to {{site}} was asked for: {{site}} reviews it.',
+    loadFailed: 'The sites could not be loaded.',
+  },
+  error: { generic: 'This could not be done. Try again.' },
+} as const;
+
+export type TransfersTexts = typeof texts;
+export default texts;

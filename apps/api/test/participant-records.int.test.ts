@@ -10,6 +10,7 @@ import {
   getParticipantFormOptions,
   inviteParticipants,
   resendParticipantVerification,
+  listNotInvitedParticipants,
   moveParticipantsToVersion,
   getParticipantMigrationStatus,
   setParticipantEmailSubscription,
@@ -276,6 +277,41 @@ describe('invitations and e-mail unsubscription', () => {
       { after: { emailUnsubscribed: true, by: 'participant' }, reason: null },
       { after: { emailUnsubscribed: false, by: 'staff' }, reason: 'Asked by phone to get e-mail again' },
     ]);
+  });
+});
+
+describe('the not-invited list (E-073)', () => {
+  it('lists the added participants not invited yet, with who can be invited now; identity only for who may see it', async () => {
+    const a = (await add({ record: { ...ada, email: 'ni.a@example.org', mobile: '' } })).json.participant;
+    const b = (await add({ record: { ...ada, email: 'ni.b@example.org', mobile: '' } })).json.participant;
+    await t.db.updateTable('participants').set({ email_unsubscribed_at: new Date() }).where('id', '=', b.id).execute();
+    const crc = await call(t.app, listNotInvitedParticipants, { params: { studyId: demo }, token: tokens['crc.demo'] });
+    expect(crc.status).toBe(200);
+    const mine = crc.json.items.filter((i: { id: string }) => [a.id, b.id].includes(i.id));
+    expect(mine).toEqual([
+      {
+        id: a.id,
+        participantId: a.participantId,
+        participantName: 'Ada Lovelace',
+        email: 'ni.a@example.org',
+        invitable: true,
+      },
+      {
+        id: b.id,
+        participantId: b.participantId,
+        participantName: 'Ada Lovelace',
+        email: 'ni.b@example.org',
+        invitable: false,
+      },
+    ]);
+    expect(crc.json.items.every((i: { participantId: string }) => !i.participantId.startsWith('DEMO-ES001'))).toBe(
+      true,
+    );
+    const cra = await call(t.app, listNotInvitedParticipants, { params: { studyId: demo }, token: tokens['cra.demo'] });
+    expect(cra.json.items.find((i: { id: string }) => i.id === a.id)).toMatchObject({
+      participantName: null,
+      email: null,
+    });
   });
 });
 

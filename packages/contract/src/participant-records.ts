@@ -196,6 +196,30 @@ export const inviteParticipants = defineEndpoint({
   }),
 });
 
+export const listNotInvitedParticipants = defineEndpoint({
+  id: 'listNotInvitedParticipants',
+  method: 'GET',
+  path: '/api/v1/studies/:studyId/participants-not-invited',
+  audience: 'staff',
+  permission: 'participants.view',
+  summary: 'The participants added and not invited yet, with whether each can be invited now (E-073), at most 500',
+  params: StudyParams,
+  response: z.object({
+    items: z.array(
+      z.object({
+        id: z.string(),
+        participantId: z.string(),
+        participantName: z.string().nullable(),
+        email: z.string().nullable(),
+        /** Has an e-mail address and has not asked for no e-mail. */
+        invitable: z.boolean(),
+      }),
+    ),
+    /** More than 500: invite these, then ask again. */
+    more: z.boolean(),
+  }),
+});
+
 export const resendParticipantVerification = defineEndpoint({
   id: 'resendParticipantVerification',
   method: 'PUT',

@@ -1,5 +1,5 @@
 /** The SQL of participants' records (decision E-participant-records): one participant's facts, duplicates, sites. */
-import { type SqlBool, sql } from 'kysely';
+import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Environment } from '../../db/schema';
 import { participantLabelsJson } from '../participants/participant-labels.service';
@@ -63,5 +63,18 @@ export function studySitesForRecords(db: Db, studyId: string) {
     .select(['id', 'name', 'site_code', 'site_sub_type', 'country_id', 'live_status', 'test_status'])
     .where('study_id', '=', studyId)
     .orderBy('name')
+    .execute();
+}
+
+/** The participants the caller sees (`visible`, over p and s) who were added and not invited yet, by id (E-073). */
+export function findNotInvited(db: Db, visible: Expression<SqlBool>, limit: number) {
+  return db
+    .selectFrom('participants as p')
+    .innerJoin('sites as s', 's.id', 'p.site_id')
+    .select(['p.id', 'p.participant_code', 'p.first_name', 'p.last_name', 'p.email', 'p.email_unsubscribed_at'])
+    .where('p.status', '=', 'NOTINVITED')
+    .where(visible)
+    .orderBy('p.participant_code')
+    .limit(limit)
     .execute();
 }

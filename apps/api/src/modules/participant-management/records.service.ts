@@ -24,7 +24,13 @@ import type { Updateable } from 'kysely';
 import type { ParticipantsTable } from '../../db/schema';
 import type { DbCtx, ServiceCtx } from '../../kernel/context';
 import { fail, fieldProblem } from '../../kernel/errors';
-import { hideUnblinded, requireStudy, type StudyAccess, visibleSites } from '../access/access.service';
+import {
+  hideUnblinded,
+  participantsVisibleTo,
+  requireStudy,
+  type StudyAccess,
+  visibleSites,
+} from '../access/access.service';
 import { studyCodeOf, studyLanguagesAndCountries, studyTextLanguages } from '../studies/studies.service';
 import { versionOfSite } from '../versions/versions-assignments.service';
 import { versionForExport } from '../versions/versions.service';
@@ -32,6 +38,7 @@ import { requireParticipantManager, visibleParticipant } from '../participants/p
 import { mayIdentify, mayManage } from '../participants/participant-list.service';
 import {
   findDuplicates,
+  findNotInvited,
   findParticipantDetail,
   type ParticipantDetailRow,
   studySitesForRecords,
@@ -373,4 +380,31 @@ export async function duplicatesOf(
     if (record.mobile && d.mobile === phoneDigits(record.mobile)) of('mobile');
   }
   return { matches };
+}
+
+/** At most this many in the not-invited list: a batch invitation takes 500. */
+const NOT_INVITED_MAX = 500;
+
+/**
+ * The participants added and not invited yet (E-073), for a batch invitation: who can be invited now (an e-mail
+ * address, no unsubscription) is said for each. Names and e-mail addresses only for a role that may identify.
+ */
+export async function notInvited(ctx: ServiceCtx, input: { studyId: string }) {
+  const access = await requireStudy(ctx, input.studyId);
+  const identify = mayIdentify(ctx, input.studyId);
+  const rows = await findNotInvited(
+    ctx.db,
+    participantsVisibleTo(ctx, access, { participant: 'p', site: 's' }),
+    NOT_INVITED_MAX + 1,
+  );
+  return {
+    items: rows.slice(0, NOT_INVITED_MAX).map((r) => ({
+      id: r.id,
+      participantId: r.participant_code,
+      participantName: identify ? [r.first_name, r.last_name].filter(Boolean).join(' ') || null : null,
+      email: identify ? r.email : null,
+      invitable: r.email !== null && r.email_unsubscribed_at === null,
+    })),
+    more: rows.length > NOT_INVITED_MAX,
+  };
 }

@@ -35,7 +35,7 @@ const entry = (n: number) => ({
 
 /** The API: the list's query recorded, the move's body recorded, the status answered as done. */
 function serve() {
-  const calls: { lists: URLSearchParams[]; moves: unknown[] } = { lists: [], moves: [] };
+  const calls: { lists: URLSearchParams[]; moves: unknown[]; polls: number } = { lists: [], moves: [], polls: 0 };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -59,7 +59,9 @@ function serve() {
         calls.moves.push(JSON.parse(String(init?.body)));
         return json({ moved: [{ id: P(1), participantId: 'DEMO-US001-0001' }] });
       }
-      if (path === `/api/v1/studies/${S}/participant-migration-status`)
+      if (path === `/api/v1/studies/${S}/participant-migration-status`) {
+        calls.polls++;
+        const status = calls.polls < 3 ? 'INPROGRESS' : 'SUCCEEDED';
         return json({
           items: [
             {
@@ -67,10 +69,11 @@ function serve() {
               participantId: 'DEMO-US001-0001',
               versionId: V2,
               versionNumber: 2,
-              job: { status: 'SUCCEEDED', processed: 1, total: 1 },
+              job: { status, processed: status === 'SUCCEEDED' ? 1 : 0, total: 1 },
             },
           ],
         });
+      }
       if (url === '/api/v1/feature-flags') return json({ customerId: 'c', flags: {} });
       return json({}, 404);
     }),
@@ -80,7 +83,7 @@ function serve() {
 
 screenTestSetup(['participants'], 'StudyCoordinator');
 
-describe('the migration list (E-023, E-071, E-072)', { timeout: 20_000 }, () => {
+describe('the migration list (E-023, E-071, E-072, E-140…E-142)', { timeout: 20_000 }, () => {
   it('lists who is not on a published version, moves the chosen ones with a reason, then shows their progress', async () => {
     const calls = serve();
     const router = createMemoryRouter(
@@ -104,7 +107,12 @@ describe('the migration list (E-023, E-071, E-072)', { timeout: 20_000 }, () => 
     await waitFor(() =>
       expect(calls.moves).toEqual([{ participantIds: [P(1)], versionId: V2, reason: 'Protocol amendment 2' }]),
     );
+    // asked again every second while the move is in progress (E-140, E-141), no more once it has succeeded (E-142)
     const progress = await screen.findByRole('region', { name: 'Updating their tasks' });
-    expect(await within(progress).findByText('Done')).toBeTruthy();
+    expect(await within(progress).findByText('Updating')).toBeTruthy();
+    expect(await within(progress).findByText('Done', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(calls.polls).toBe(3);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(calls.polls).toBe(3);
   });
 });

@@ -23,7 +23,8 @@ import { useStudyPath } from '../schedules/data';
 import { useRefresh } from './ParticipantLabels';
 import { ParticipantStatusBadge } from './ParticipantsPage';
 
-const POLL_MS = 2_000;
+/** 002 §9: the task-schedule creation is polled after 1 second, again while it is in progress (E-140…E-142). */
+const POLL_MS = 1_000;
 
 /** How far the moves of the participants just moved are (E-072), asked again until every job has ended. */
 function MoveProgress({ studyId, ids }: { studyId: string; ids: string[] }) {

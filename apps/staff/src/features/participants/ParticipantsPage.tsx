@@ -60,6 +60,7 @@ import {
 import { LabelBadge, LabelsManager, ParticipantLabelsEditor } from './ParticipantLabels';
 import { StatusChangeDialog } from './StatusChangeDialog';
 import { ImportDialog } from './ImportDialog';
+import { InviteAllDialog } from './InviteAllDialog';
 import { useRefresh } from './ParticipantLabels';
 
 const STATUS_COLOR: Partial<Record<ParticipantStatus, string>> = {
@@ -292,6 +293,7 @@ export function ParticipantsPage() {
   const [typed, setTyped] = useState(state.search);
   const [managing, setManaging] = useState(false);
   const [importing, setImporting] = useState(false);
+  const [invitingAll, setInvitingAll] = useState(false);
   const [changing, setChanging] = useState<ParticipantListEntry | null>(null);
   const searchLater = useDebouncedCallback((q: string) => setState(withFilter(state, { search: q.trim() })), 350);
   // a search still waiting when the person opens another page (the list stays shown while that page loads) must not
@@ -387,6 +389,11 @@ export function ParticipantsPage() {
               {t('importAction')}
             </Button>
           )}
+          {manage && (
+            <Button variant="default" onClick={() => setInvitingAll(true)}>
+              {t('inviteAll.action')}
+            </Button>
+          )}
           {manage && selected.size > 0 && (
             <Button variant="light" onClick={() => void invite([...selected])}>
               {t('invite.selected', { count: selected.size })}
@@ -469,6 +476,7 @@ export function ParticipantsPage() {
         minWidth={960}
       />
       {manage && <LabelsManager studyId={studyId} opened={managing} onClose={() => setManaging(false)} />}
+      {manage && invitingAll && <InviteAllDialog studyId={studyId} opened onClose={() => setInvitingAll(false)} />}
       {manage && (
         <ImportDialog
           studyId={studyId}

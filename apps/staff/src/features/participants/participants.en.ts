@@ -248,6 +248,18 @@ const texts = {
     progress: 'Updating their tasks',
     job: { INPROGRESS: 'Updating', SUCCEEDED: 'Done', FAILED: 'Failed', NONE: 'Waiting' },
   },
+  inviteAll: {
+    action: 'Invite all not invited',
+    title: 'Invite the participants not invited yet',
+    ready_one: '{{count}} participant added at your sites can be invited now.',
+    ready_other: '{{count}} participants added at your sites can be invited now.',
+    nobody: 'Nobody added at your sites is waiting for an invitation with an e-mail address to send it to.',
+    notInvitable_one: '{{count}} other has no e-mail address or asked for no e-mail.',
+    notInvitable_other: '{{count}} others have no e-mail address or asked for no e-mail.',
+    more: 'Only the first 500 are invited at once: invite them, then invite the next ones.',
+    confirm_one: 'Invite {{count}} participant',
+    confirm_other: 'Invite {{count}} participants',
+  },
   importAction: 'Import',
   export: { action: 'Export CSV', done: 'The participant list was downloaded.' },
   import: {

@@ -260,6 +260,18 @@ const texts: TextsLike<ParticipantsTexts> = {
     progress: 'Actualizando sus tareas',
     job: { INPROGRESS: 'Actualizando', SUCCEEDED: 'Hecho', FAILED: 'Falló', NONE: 'En espera' },
   },
+  inviteAll: {
+    action: 'Invitar a todos los no invitados',
+    title: 'Invitar a los participantes aún no invitados',
+    ready_one: '{{count}} participante añadido en sus centros se puede invitar ahora.',
+    ready_other: '{{count}} participantes añadidos en sus centros se pueden invitar ahora.',
+    nobody: 'Nadie añadido en sus centros espera una invitación con una dirección de correo a la que enviarla.',
+    notInvitable_one: 'Otro {{count}} no tiene dirección de correo o pidió no recibir correos.',
+    notInvitable_other: 'Otros {{count}} no tienen dirección de correo o pidieron no recibir correos.',
+    more: 'Solo se invita a los primeros 500 a la vez: invítelos y luego invite a los siguientes.',
+    confirm_one: 'Invitar a {{count}} participante',
+    confirm_other: 'Invitar a {{count}} participantes',
+  },
   importAction: 'Importar',
   export: { action: 'Exportar CSV', done: 'Se descargó la lista de participantes.' },
   import: {

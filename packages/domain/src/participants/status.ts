@@ -58,6 +58,9 @@ export const mayChangeStatus = (from: ParticipantStatus, to: ParticipantStatus):
   STAFF_STATUS_CHANGES[from].includes(to);
 
 /** The statuses a participant leaves the study by: no activities are offered and no reminders sent any more. */
+/** Who can be invited (or invited again): added by staff (Imported) or invited, not registered yet. */
+export const INVITABLE_STATUSES: readonly ParticipantStatus[] = ['NOTINVITED', 'INVITED'];
+
 export const FINAL_STATUSES: readonly ParticipantStatus[] = [
   'DISQUALIFIED',
   'WITHDRAWCONSENT',

@@ -26,6 +26,8 @@ import {
   type VerificationMethod,
   verificationMethodOf,
   withLeadingPlus,
+  INVITABLE_STATUSES,
+  type ParticipantStatus,
 } from '@trialpath/domain';
 import type { Environment } from '../../db/schema';
 import type { DbCtx, ServiceCtx } from '../../kernel/context';
@@ -733,7 +735,7 @@ export async function resetLinkStudy(ctx: ServiceCtx, input: { token: string }) 
 export async function inviteParticipant(ctx: ServiceCtx, input: { participantId: string }) {
   const p = await lockRegistrant(ctx, input.participantId);
   if (!p) throw fail('NOT_FOUND');
-  if (p.username !== null || !['NOTINVITED', 'INVITED'].includes(p.status))
+  if (p.username !== null || !INVITABLE_STATUSES.includes(p.status as ParticipantStatus))
     throw fail('CONFLICT', undefined, { message: messageRef('participants.cannotInvite') });
   if (!p.email) throw fieldProblem('VALIDATION_FAILED', 'email', 'participants.noEmail');
   if (p.email_unsubscribed_at) throw fieldProblem('CONFLICT', 'email', 'participants.unsubscribed');

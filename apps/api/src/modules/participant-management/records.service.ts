@@ -35,6 +35,7 @@ import { studyCodeOf, studyLanguagesAndCountries, studyTextLanguages } from '../
 import { versionOfSite } from '../versions/versions-assignments.service';
 import { versionForExport } from '../versions/versions.service';
 import { requireParticipantManager, visibleParticipant } from '../participants/participant-access.service';
+import { labelsFromJson } from '../participants/participant-labels.service';
 import { mayIdentify, mayManage } from '../participants/participant-list.service';
 import {
   findDuplicates,
@@ -96,7 +97,7 @@ async function detailOf(ctx: ServiceCtx, access: StudyAccess, participantId: str
     source: row.source,
     versionId: row.version_id,
     versionName: row.version_name,
-    labels: typeof row.labels === 'string' ? JSON.parse(row.labels) : row.labels,
+    labels: labelsFromJson(row.labels),
     registered: row.username !== null,
     registrationDate: iso(row.registration_date),
     invitedAt: iso(row.invited_at),

@@ -136,6 +136,10 @@ export async function replaceParticipantLabels(db: Db, participantId: string, la
   return { removed, added };
 }
 
+/** The labels read by labelsJsonOfP (PGlite answers json as text, the pg driver as parsed JSON). */
+export const labelsFromJson = (value: LabelRow[] | string): LabelRow[] =>
+  typeof value === 'string' ? (JSON.parse(value) as LabelRow[]) : value;
+
 /** The labels of the participant aliased `p` in the caller's query, by name, as JSON (the list's and one participant's). */
 export const labelsJsonOfP = () =>
   sql<LabelRow[]>`(select coalesce(json_agg(json_build_object('id', x.id, 'name', x.name, 'color', x.color)

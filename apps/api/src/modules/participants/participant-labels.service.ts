@@ -11,7 +11,10 @@ import { requireParticipantManager, visibleParticipant } from './participant-acc
 
 export type { LabelRow } from './participant-labels.repository';
 /** The labels of the participant aliased `p`, as JSON, for a query of participants. */
-export { labelsJsonOfP as participantLabelsJson } from './participant-labels.repository';
+export {
+  labelsFromJson,
+  labelsJsonOfP as participantLabelsJson,
+} from './participant-labels.repository';
 import {
   deleteLabel,
   findLabel,

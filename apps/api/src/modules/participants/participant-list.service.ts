@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import type { ServiceCtx } from '../../kernel/context';
 import { fail } from '../../kernel/errors';
 import { hideUnblinded, requireStudy, rolesOf, type StudyAccess, visibleSites } from '../access/access.service';
-import { type LabelRow, studyLabels } from './participant-labels.repository';
+import { labelsFromJson, studyLabels } from './participant-labels.repository';
 import {
   countParticipants,
   type ParticipantListFilter,
@@ -168,7 +168,7 @@ export function listEntryOf(access: StudyAccess, identify: boolean, r: PageRow) 
     languageId: r.language,
     registrationDate: iso(r.registration_date),
     createdAt: r.created_at.toISOString(),
-    labels: typeof r.labels === 'string' ? (JSON.parse(r.labels) as LabelRow[]) : r.labels,
+    labels: labelsFromJson(r.labels),
   });
 }
 

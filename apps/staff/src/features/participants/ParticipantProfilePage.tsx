@@ -18,7 +18,7 @@ import {
   type ParticipantTask,
   TASK_LIST_STATUSES,
 } from '@trialpath/contract';
-import { formatPhone, type ParticipantStatus } from '@trialpath/domain';
+import { formatPhone, INVITABLE_STATUSES } from '@trialpath/domain';
 import { DataTable, type DataTableColumn, notify, TableEmpty } from '@trialpath/ui';
 import { keepPreviousData } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -36,7 +36,6 @@ import { StatusChangeDialog, StatusHistory } from './StatusChangeDialog';
 const TABS = ['overview', 'activities', 'history'] as const;
 type Tab = (typeof TABS)[number];
 const TASK_PAGE_SIZE = 25;
-const INVITABLE: readonly ParticipantStatus[] = ['NOTINVITED', 'INVITED'];
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -313,7 +312,7 @@ export function ParticipantProfilePage() {
               {t('profile.transfer')}
             </Button>
           )}
-          {manage && INVITABLE.includes(p.status) && (
+          {manage && INVITABLE_STATUSES.includes(p.status) && (
             <Button variant="default" onClick={() => void invite()}>
               {p.status === 'INVITED' ? t('invite.resend') : t('invite.action')}
             </Button>

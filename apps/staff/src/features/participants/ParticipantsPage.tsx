@@ -37,6 +37,7 @@ import {
   type ParticipantStatus,
   shortenParticipantId,
   translate,
+  INVITABLE_STATUSES,
 } from '@trialpath/domain';
 import { DataTable, type DataTableColumn, notify, TableEmpty } from '@trialpath/ui';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -96,9 +97,6 @@ function useListState(): [ListState, (next: ListState) => void] {
   return [state, (next) => setSearch(searchFromState(next), { replace: true })];
 }
 
-/** Who can still be invited: added by staff (Imported) or invited, not registered. */
-const INVITABLE: readonly ParticipantStatus[] = ['NOTINVITED', 'INVITED'];
-
 interface RowActions {
   onChangeStatus: (p: ParticipantListEntry) => void;
   onInvite: (ids: string[]) => void;
@@ -123,7 +121,7 @@ function useColumns(
       header: t('invite.selectPage'),
       show: manage,
       cell: (p) =>
-        INVITABLE.includes(p.status) && (
+        INVITABLE_STATUSES.includes(p.status) && (
           <Checkbox
             aria-label={t('invite.select', { participant: p.participantId })}
             checked={actions.selected.has(p.id)}
@@ -204,7 +202,7 @@ function useColumns(
               {t('form.edit')}
             </Button>
           )}
-          {INVITABLE.includes(p.status) && (
+          {INVITABLE_STATUSES.includes(p.status) && (
             <Button
               size="compact-sm"
               variant="subtle"

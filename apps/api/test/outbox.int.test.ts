@@ -9,6 +9,7 @@ import { forgotPassword, listMailbox } from '@trialpath/contract';
 import { DEFAULT_SMS_NUMBER } from '@trialpath/domain';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deliverDue, MAX_DELIVERY_ATTEMPTS, retryDelayMs, startOutboxWorker } from '../src/modules/outbox/outbox.job';
 import { smsWebhookSender, smtpSender } from '../src/modules/outbox/outbox.senders';
@@ -146,6 +147,22 @@ describe('e-mail over SMTP', () => {
     expect(await deliverDue(t.platform, send, { now: later(31_000) })).toEqual({ sent: 1, retrying: 0, failed: 0 });
     expect(await outboxRow(id)).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
     expect(await auditActions(t.db, id)).toEqual(['outbox.retry', 'outbox.sent']);
+  });
+
+  it("a message stamped within the worker's current millisecond is due (the database counts microseconds)", async () => {
+    await queueRendered.email(t, { to: 'same-ms@trialpath.example', subject: 'Hello', body: 'Body' });
+    const id = (await latestOutbox(t.db, 'same-ms@trialpath.example')).id;
+    const workerMs = new Date(Date.now() + 60_000);
+    workerMs.setMilliseconds(123);
+    await sql`update outbox set next_attempt_at = ${workerMs.toISOString()}::timestamptz + interval '456 microseconds' where id = ${id}`.execute(
+      t.db,
+    );
+    const send = { email: smtpSender(smtpUrl, FROM) };
+    expect(await deliverDue(t.platform, send, { now: () => new Date(workerMs) })).toEqual({
+      sent: 1,
+      retrying: 0,
+      failed: 0,
+    });
   });
 
   it('refuses wrong credentials like any refusal: the message stays queued', async () => {

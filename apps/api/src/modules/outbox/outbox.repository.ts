@@ -2,6 +2,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { OutboxTable } from '../../db/schema';
+import { endOfMillisecond } from '../../db/clock';
 
 export type OutboxRow = Selectable<OutboxTable>;
 
@@ -32,7 +33,7 @@ export async function claimDueMessage(
     .select('id')
     .where('status', '=', 'pending')
     .where('channel', 'in', channels)
-    .where('next_attempt_at', '<=', now)
+    .where('next_attempt_at', '<', endOfMillisecond(now))
     .orderBy('next_attempt_at')
     .orderBy('id')
     .limit(1)

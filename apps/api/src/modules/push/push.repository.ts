@@ -1,6 +1,7 @@
 /** All SQL of Web Push (decision D-092): the VAPID key pair, participants' device registrations, push messages. */
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { endOfMillisecond } from '../../db/clock';
 import type {
   ParticipantDevicesTable,
   PushMessagesTable,
@@ -153,7 +154,7 @@ export async function claimDuePush(trx: Db, now: Date, leaseUntil: Date): Promis
     .selectFrom('push_messages')
     .select('id')
     .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
+    .where('next_attempt_at', '<', endOfMillisecond(now))
     .orderBy('next_attempt_at')
     .orderBy('id')
     .limit(1)

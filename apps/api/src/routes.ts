@@ -2,6 +2,10 @@
 import type { RouteDef } from './http/context';
 import { activityRoutes } from './modules/activities/activities.routes';
 import { consentRoutes, consentSigningRoutes } from './modules/consent/consent.routes';
+import { siteFormRoutes } from './modules/site-forms/site-forms.routes';
+import { dataQueryRoutes } from './modules/data-queries/data-queries.routes';
+import { messagingRoutes } from './modules/messaging/messaging.routes';
+import { participantDocumentRoutes } from './modules/participant-documents/participant-documents.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
 import { responseRoutes } from './modules/responses/responses.routes';
 import { participantFormRoutes, scheduleRoutes, scheduleTaskRoutes } from './modules/schedules/schedules.routes';
@@ -48,6 +52,10 @@ export const ALL_ROUTES: readonly RouteDef[] = [
   ...participantRoutes,
   ...participantManagementRoutes,
   ...siteTransferRoutes,
+  ...siteFormRoutes,
+  ...dataQueryRoutes,
+  ...messagingRoutes,
+  ...participantDocumentRoutes,
   ...enrolmentRoutes,
   ...ssoRoutes,
   ...siteRoutes,

@@ -32,6 +32,10 @@ import * as participants from './participants';
 import * as participantRecords from './participant-records';
 import * as siteTransfers from './site-transfers';
 import * as participantImport from './participant-import';
+import * as siteForms from './site-forms';
+import * as dataQueries from './data-queries';
+import * as participantMessages from './participant-messages';
+import * as participantDocuments from './participant-documents';
 import type { Endpoint } from './endpoint';
 
 export * from './endpoint';
@@ -71,6 +75,10 @@ export * from './participants';
 export * from './participant-records';
 export * from './site-transfers';
 export * from './participant-import';
+export * from './site-forms';
+export * from './data-queries';
+export * from './participant-messages';
+export * from './participant-documents';
 export * from './client';
 export * from './upload';
 export * from './request';
@@ -118,6 +126,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
   participantRecords,
   siteTransfers,
   participantImport,
+  siteForms,
+  dataQueries,
+  participantMessages,
+  participantDocuments,
 ]
   .flatMap((m) => endpointsOf(m as Record<string, unknown>))
   .concat(Object.values(studyContent.DRAFT_SECTION_ENDPOINTS))

@@ -84,6 +84,11 @@ export interface Database {
   participant_list_counts: import('./schema/participants').ParticipantListCountsTable;
   participant_status_changes: import('./schema/participants').ParticipantStatusChangesTable;
   site_transfers: import('./schema/site-transfers').SiteTransfersTable;
+  site_form_entries: import('./schema/site-forms').SiteFormEntriesTable;
+  data_queries: import('./schema/data-queries').DataQueriesTable;
+  data_query_messages: import('./schema/data-queries').DataQueryMessagesTable;
+  participant_messages: import('./schema/participant-messages').ParticipantMessagesTable;
+  participant_documents: import('./schema/participant-documents').ParticipantDocumentsTable;
   participant_milestones: ParticipantMilestonesTable;
   participant_tasks: ParticipantTasksTable;
   schedule_jobs: ScheduleJobsTable;

@@ -12,6 +12,10 @@ import { legalFeature } from '../features/legal/feature';
 import { schedulesFeature } from '../features/schedules/feature';
 import { sitesFeature } from '../features/sites/feature';
 import { participantsFeature } from '../features/participants/feature';
+import { edcFeature } from '../features/edc/feature';
+import { queriesFeature } from '../features/queries/feature';
+import { messagesFeature } from '../features/messages/feature';
+import { documentsFeature } from '../features/documents/feature';
 import { transfersFeature } from '../features/transfers/feature';
 import { studiesFeature } from '../features/studies/feature';
 import { studyBuildFeature } from '../features/study-build/feature';
@@ -29,6 +33,10 @@ export const FEATURES: readonly Feature[] = [
   sitesFeature,
   participantsFeature,
   transfersFeature,
+  documentsFeature,
+  messagesFeature,
+  queriesFeature,
+  edcFeature,
   customizeFeature,
   activitiesFeature,
   schedulesFeature,

@@ -29,3 +29,4 @@ export * from './fhir/index';
 export { prepareActivity } from './prepared';
 export * from './library';
 export * from './scoring/formula-check';
+export * from './blinding';

@@ -163,6 +163,11 @@ const QuestionBase = z.object({
   labels: z.array(LabelSchema).default([]),
   dataEditChecks: z.array(DataEditCheckSchema).default([]),
   branching: BranchingSchema.optional(),
+  /**
+   * The answer unblinds (treatment kit, allocation, unblinded pharmacist's entries): only unblinded staff receive it;
+   * the server leaves it out of everything it sends a blinded reader (A-117, activity/blinding.ts).
+   */
+  unblindedOnly: z.boolean().optional(),
 });
 
 const Empty = z.object({}).passthrough();

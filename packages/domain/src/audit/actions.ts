@@ -4,6 +4,11 @@
  * AuditRecords of the exports read the same list. A new write adds its action here first.
  */
 
+import { EDC_ACTIONS } from './edc-actions';
+import { QUERY_ACTIONS } from './query-actions';
+import { MESSAGE_ACTIONS } from './message-actions';
+import { DOCUMENT_ACTIONS } from './document-actions';
+
 /** The kinds of record an audit entry is about. */
 const AUDIT_ENTITY_TYPES = [
   'user',
@@ -40,10 +45,15 @@ const AUDIT_ENTITY_TYPES = [
   'team_member',
   // labels staff attach to participants (decision E-participant-list)
   'participant_label',
+  // issue 12: EDC, data queries, messages, participant documents
+  'site_form_entry',
+  'data_query',
+  'participant_message',
+  'participant_document',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
-interface ActionDef {
+export interface ActionDef {
   /** The record kinds the action may be about (most have one). */
   entity: readonly AuditEntityType[];
   /** What happened, for people reading the trail. */
@@ -51,6 +61,11 @@ interface ActionDef {
 }
 
 const AUDIT_ACTIONS = {
+  ...EDC_ACTIONS,
+  ...QUERY_ACTIONS,
+  ...MESSAGE_ACTIONS,
+  ...DOCUMENT_ACTIONS,
+
   // staff sign-in and sessions
   'auth.login': { entity: ['user'], summary: 'Signed in' },
   'auth.login.failed': { entity: ['user'], summary: 'Sign-in refused' },

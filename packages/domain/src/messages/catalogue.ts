@@ -12,6 +12,10 @@ import type { PUSH_MESSAGES } from './push-catalogue';
 import type { PARTICIPANT_SITE_MESSAGES } from './participant-site-catalogue';
 import type { PORTAL_CONTENT_MESSAGES } from './portal-content-catalogue';
 import type { PARTICIPANT_MESSAGES } from './participants-catalogue';
+import type { EDC_MESSAGES } from './edc-catalogue';
+import type { QUERY_MESSAGES } from './queries-catalogue';
+import type { MESSAGING_MESSAGES } from './messaging-catalogue';
+import type { PARTICIPANT_DOCUMENT_MESSAGES } from './participant-documents-catalogue';
 
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -299,4 +303,8 @@ export type MessageKey =
   | keyof typeof PUSH_MESSAGES
   | keyof typeof PARTICIPANT_SITE_MESSAGES
   | keyof typeof PORTAL_CONTENT_MESSAGES
-  | keyof typeof PARTICIPANT_MESSAGES;
+  | keyof typeof PARTICIPANT_MESSAGES
+  | keyof typeof EDC_MESSAGES
+  | keyof typeof QUERY_MESSAGES
+  | keyof typeof MESSAGING_MESSAGES
+  | keyof typeof PARTICIPANT_DOCUMENT_MESSAGES;

@@ -13,3 +13,7 @@ import './push-catalogue';
 import './participant-site-catalogue';
 import './portal-content-catalogue';
 import './participants-catalogue';
+import './edc-catalogue';
+import './queries-catalogue';
+import './messaging-catalogue';
+import './participant-documents-catalogue';

@@ -1,0 +1,2 @@
+/** Data queries on site-entered and participant-reported answers, and the participant responses view (issue 12). */
+export {};

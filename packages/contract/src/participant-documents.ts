@@ -1,0 +1,2 @@
+/** Participant documents and e-signature (issue 12). */
+export {};

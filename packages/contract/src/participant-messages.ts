@@ -1,0 +1,2 @@
+/** Messages from staff to participants (issue 12). */
+export {};

@@ -1,0 +1,2 @@
+/** EDC: site data entry of data capture forms (issue 12). */
+export {};

@@ -29,3 +29,5 @@ export * from './calendar';
 export * from './address';
 export * from './uuid';
 export * from './participants/index';
+export * from './edc/index';
+export * from './queries/index';

@@ -85,10 +85,15 @@ export interface Database {
   participant_status_changes: import('./schema/participants').ParticipantStatusChangesTable;
   site_transfers: import('./schema/site-transfers').SiteTransfersTable;
   site_form_entries: import('./schema/site-forms').SiteFormEntriesTable;
+  site_form_locks: import('./schema/site-forms').SiteFormLocksTable;
   data_queries: import('./schema/data-queries').DataQueriesTable;
   data_query_messages: import('./schema/data-queries').DataQueryMessagesTable;
   participant_messages: import('./schema/participant-messages').ParticipantMessagesTable;
+  participant_message_recipients: import('./schema/participant-messages').ParticipantMessageRecipientsTable;
   participant_documents: import('./schema/participant-documents').ParticipantDocumentsTable;
+  participant_document_signatures: import('./schema/participant-documents').ParticipantDocumentSignaturesTable;
+  participant_document_events: import('./schema/participant-documents').ParticipantDocumentEventsTable;
+  participant_document_site_settings: import('./schema/participant-documents').ParticipantDocumentSiteSettingsTable;
   participant_milestones: ParticipantMilestonesTable;
   participant_tasks: ParticipantTasksTable;
   schedule_jobs: ScheduleJobsTable;

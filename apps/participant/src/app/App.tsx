@@ -44,6 +44,8 @@ const PAGE_COMPONENTS: Record<Page, ReturnType<typeof lazyPage>> = {
   [PAGES.documents]: documentsPage,
   [PAGES.site]: lazyPage(() => import('../features/site/SitePage')),
   [PAGES.recordLinkage]: lazyPage(() => import('../features/record-linkage/RecordLinkagePage')),
+  [PAGES.signing]: lazyPage(() => import('../features/signing/SigningPage')),
+  [PAGES.messages]: lazyPage(() => import('../features/messages/MessagesPage')),
 };
 
 const NotFound = lazy(() => import('../features/entry/NotFoundPage'));

@@ -37,6 +37,10 @@ export const PAGES = {
   site: 'site',
   /** Linking the study's data with other health records: the agreement and the details for it (decision D-138). */
   recordLinkage: 'record-linkage',
+  /** Documents the study team sent to read and sign (decision E-participant-documents). */
+  signing: 'signing',
+  /** Messages from the study team (decision E-messages). */
+  messages: 'messages',
 } as const;
 export type Page = (typeof PAGES)[keyof typeof PAGES];
 
@@ -50,6 +54,8 @@ const PROTECTED_PAGES: ReadonlySet<Page> = new Set<Page>([
   PAGES.consent,
   PAGES.site,
   PAGES.recordLinkage,
+  PAGES.signing,
+  PAGES.messages,
 ]);
 /** Sign-in pages a signed-in participant has no business on: they go home instead. */
 const SIGNED_OUT_ONLY_PAGES: ReadonlySet<Page> = new Set<Page>([PAGES.login, PAGES.join, PAGES.register]);

@@ -1,4 +1,56 @@
-/** Participant documents and e-signature (issue 12): its routes. */
-import type { RouteDef } from '../../http/context';
+/** Participant documents and e-signature (issue 12; E-089…E-101; decision E-participant-documents): its routes. */
+import {
+  configurePiSignatureBySite,
+  declineMyDocument,
+  downloadParticipantDocument,
+  getMyDocument,
+  getMySignedDocumentPdf,
+  getParticipantDocument,
+  getParticipantDocumentHistory,
+  getParticipantDocumentPages,
+  getParticipantDocumentStatus,
+  getSignOrderStatus,
+  invalidateParticipantDocument,
+  listMyDocuments,
+  listParticipantDocuments,
+  listParticipantsByDocument,
+  listPiSignatureSettings,
+  listStudyParticipantDocuments,
+  requestDocumentSignature,
+  requestPiSignature,
+  saveSiteParticipantDocument,
+  sendDocumentMail,
+  sendParticipantDocument,
+  signDocumentAsPi,
+  signMyDocument,
+} from '@trialpath/contract';
+import { type RouteDef, route } from '../../http/context';
+import * as sites from './participant-document-sites.service';
+import * as docs from './participant-documents.service';
+import * as signing from './participant-signing.service';
 
-export const participantDocumentRoutes: RouteDef[] = [];
+export const participantDocumentRoutes: RouteDef[] = [
+  route(listParticipantDocuments, (ctx) => docs.participantDocuments(ctx, ctx.params)),
+  route(sendParticipantDocument, (ctx) => docs.sendDocument(ctx, { ...ctx.params, ...ctx.body })),
+  route(listStudyParticipantDocuments, (ctx) => docs.studyParticipantDocuments(ctx, { ...ctx.params, ...ctx.query })),
+  route(getParticipantDocument, (ctx) => docs.documentDetail(ctx, ctx.params)),
+  route(getParticipantDocumentPages, (ctx) => docs.documentPages(ctx, { ...ctx.params, ...ctx.query })),
+  route(getParticipantDocumentStatus, (ctx) => docs.documentStatus(ctx, ctx.params)),
+  route(getParticipantDocumentHistory, (ctx) => docs.documentHistory(ctx, ctx.params)),
+  route(getSignOrderStatus, (ctx) => docs.signOrder(ctx, ctx.params)),
+  route(requestDocumentSignature, (ctx) => docs.requestSignature(ctx, { ...ctx.params, ...ctx.body })),
+  route(requestPiSignature, (ctx) => docs.requestPi(ctx, ctx.params)),
+  route(signDocumentAsPi, (ctx) => docs.piSign(ctx, { ...ctx.params, ...ctx.body })),
+  route(sendDocumentMail, (ctx) => docs.sendMail(ctx, ctx.params)),
+  route(invalidateParticipantDocument, (ctx) => docs.invalidate(ctx, { ...ctx.params, ...ctx.body })),
+  route(downloadParticipantDocument, (ctx) => docs.documentDownload(ctx, { ...ctx.params, ...ctx.query })),
+  route(saveSiteParticipantDocument, (ctx) => sites.sendToSite(ctx, { ...ctx.params, ...ctx.body })),
+  route(listParticipantsByDocument, (ctx) => sites.participantsByDocument(ctx, ctx.params)),
+  route(listPiSignatureSettings, (ctx) => sites.piSignatureSettings(ctx, ctx.params)),
+  route(configurePiSignatureBySite, (ctx) => sites.configurePiSignature(ctx, { ...ctx.params, ...ctx.body })),
+  route(listMyDocuments, (ctx) => signing.myDocuments(ctx)),
+  route(getMyDocument, (ctx) => signing.openMyDocument(ctx, ctx.params)),
+  route(signMyDocument, (ctx) => signing.signDocument(ctx, { ...ctx.params, ...ctx.body })),
+  route(declineMyDocument, (ctx) => signing.declineDocument(ctx, { ...ctx.params, ...ctx.body })),
+  route(getMySignedDocumentPdf, (ctx) => signing.mySignedPdf(ctx, ctx.params)),
+];

@@ -12,6 +12,7 @@ import { type ParticipantRow, participantSchedule } from '../participants/partic
 import { ownTaskList, ownTaskOf, taskView } from '../schedules/schedules.service';
 import {
   type AnswerableActivity,
+  activityOfVersion,
   participantActivityOfTask,
   type VersionActivities,
   versionActivities,
@@ -114,4 +115,23 @@ export async function myTask(ctx: ServiceCtx, taskId: string) {
     participantId: p.id,
     siteId: actor.siteId,
   };
+}
+
+/**
+ * EDC (decision E-edc): the activities a study version pins, and one of them as answered (prepared definition);
+ * undefined when the version is not the study's or does not use the activity.
+ */
+export async function versionActivityIds(ctx: DbCtx, studyId: string, versionId: string): Promise<string[]> {
+  const version = await versionActivities(ctx, studyId, versionId);
+  return version ? [...version.revisionOf.keys()] : [];
+}
+
+export async function activityOfStudyVersion(
+  ctx: DbCtx,
+  studyId: string,
+  versionId: string,
+  activityId: string,
+): Promise<AnswerableActivity | undefined> {
+  const version = await versionActivities(ctx, studyId, versionId);
+  return version && activityOfVersion(ctx, version, activityId);
 }

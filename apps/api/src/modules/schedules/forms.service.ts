@@ -249,3 +249,31 @@ export async function signOff(
 export async function recentSignoffs(ctx: ServiceCtx, participantId: string) {
   return (await signoffsOf(ctx.db, participantId, 20)).map(signoffView);
 }
+
+/**
+ * EDC (decision E-edc): a save of a scheduled site form moves its form status (in progress, or completed) by its
+ * author, with the reason for change when one was given; a change leaves the form outside any earlier sign-off.
+ */
+export async function recordSiteFormStatus(
+  ctx: ServiceCtx,
+  form: {
+    taskId: string;
+    activityId: string;
+    participantId: string;
+    status: 'IN_PROGRESS' | 'COMPLETED';
+    reason: string | null;
+  },
+) {
+  await upsertFormStatuses(ctx.db, [
+    {
+      task_id: form.taskId,
+      activity_id: form.activityId,
+      participant_id: form.participantId,
+      status: form.status,
+      reason: form.reason,
+      set_by: ctx.staff().userId,
+      set_at: new Date(),
+      signoff_id: null,
+    },
+  ]);
+}

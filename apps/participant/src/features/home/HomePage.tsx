@@ -16,6 +16,8 @@ import { ConsentHomeCard } from '../consent/ConsentHomeCard';
 import { SITE_NS } from '../site/texts';
 import { DOCUMENTS_NS } from '../documents/texts';
 import { RecordLinkageLink } from '../record-linkage/RecordLinkageLink';
+import { SigningLink } from '../signing/SigningLink';
+import { MessagesLink } from '../messages/MessagesLink';
 import { HOME_NS } from './texts';
 
 /** After sign-in: today's tasks; who is signed in, to which study; change password and sign out. */
@@ -55,6 +57,8 @@ export default function HomePage() {
         <TouchLink to={studyPath(study.studyCode, PAGES.overview)}>{t('overview', { ns: DOCUMENTS_NS })}</TouchLink>
         <TouchLink to={studyPath(study.studyCode, PAGES.documents)}>{t('documents', { ns: DOCUMENTS_NS })}</TouchLink>
         <TouchLink to={studyPath(study.studyCode, PAGES.site)}>{t('homeLink', { ns: SITE_NS })}</TouchLink>
+        <MessagesLink />
+        <SigningLink />
         <RecordLinkageLink />
         <TouchLink to={studyPath(study.studyCode, PAGES.notifications)}>{th('notifications')}</TouchLink>
         <TouchLink to={studyPath(study.studyCode, PAGES.changePassword)}>{th('changePassword')}</TouchLink>

@@ -6,7 +6,20 @@
  * answers only a participant the person may see (study assignment → sites → data access type); any other is refused
  * with "You do not have access to this page." (E-052…E-055).
  */
-import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import {
   getParticipant,
   getParticipantFullDetail,
@@ -21,7 +34,7 @@ import {
 import { formatPhone, INVITABLE_STATUSES } from '@trialpath/domain';
 import { DataTable, type DataTableColumn, notify, TableEmpty } from '@trialpath/ui';
 import { keepPreviousData } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { api } from '../../shared/api';
@@ -33,7 +46,34 @@ import { ParticipantStatusBadge } from './ParticipantsPage';
 import { TransferRequestDialog } from '../transfers/TransferRequestDialog';
 import { StatusChangeDialog, StatusHistory } from './StatusChangeDialog';
 
-const TABS = ['overview', 'activities', 'history'] as const;
+// The other features' panels load with their own chunk and texts when their tab is opened.
+const SiteFormsPanel = lazy(() => import('../edc/pages').then((m) => ({ default: m.SiteFormsPanel })));
+const ResponsesPanel = lazy(() => import('../queries/pages').then((m) => ({ default: m.ResponsesPanel })));
+const ParticipantQueriesPanel = lazy(() =>
+  import('../queries/pages').then((m) => ({ default: m.ParticipantQueriesPanel })),
+);
+const ParticipantDocumentsPanel = lazy(() =>
+  import('../documents/pages').then((m) => ({ default: m.ParticipantDocumentsPanel })),
+);
+const ParticipantMessagesPanel = lazy(() =>
+  import('../messages/pages').then((m) => ({ default: m.ParticipantMessagesPanel })),
+);
+
+function PanelLoader({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('participants');
+  return <Suspense fallback={<Loader size="sm" aria-label={t('profile.loadingPanel')} />}>{children}</Suspense>;
+}
+
+const TABS = [
+  'overview',
+  'activities',
+  'siteForms',
+  'responses',
+  'queries',
+  'documents',
+  'messages',
+  'history',
+] as const;
 type Tab = (typeof TABS)[number];
 const TASK_PAGE_SIZE = 25;
 
@@ -346,6 +386,31 @@ export function ParticipantProfilePage() {
         </Tabs.Panel>
         <Tabs.Panel value="activities" pt="md">
           <Activities studyId={studyId} participantId={p.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="siteForms" pt="md">
+          <PanelLoader>
+            <SiteFormsPanel studyId={studyId} participantId={p.id} />
+          </PanelLoader>
+        </Tabs.Panel>
+        <Tabs.Panel value="responses" pt="md">
+          <PanelLoader>
+            <ResponsesPanel studyId={studyId} participantId={p.id} />
+          </PanelLoader>
+        </Tabs.Panel>
+        <Tabs.Panel value="queries" pt="md">
+          <PanelLoader>
+            <ParticipantQueriesPanel studyId={studyId} participantId={p.id} />
+          </PanelLoader>
+        </Tabs.Panel>
+        <Tabs.Panel value="documents" pt="md">
+          <PanelLoader>
+            <ParticipantDocumentsPanel studyId={studyId} participant={p} canManage={manage} />
+          </PanelLoader>
+        </Tabs.Panel>
+        <Tabs.Panel value="messages" pt="md">
+          <PanelLoader>
+            <ParticipantMessagesPanel studyId={studyId} participant={p} mayManage={manage} />
+          </PanelLoader>
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="md">
           <History studyId={studyId} participantId={p.id} />

@@ -1,0 +1,4 @@
+/** The edc feature's screens, one chunk (decision 0019): the entry page, and the panel for the participant profile. */
+export { SiteFormEntryPage, SiteFormItemExtras, type ItemExtras } from './SiteFormEntryPage';
+export { SiteFormsPanel } from './SiteFormsPanel';
+export { SiteFormEntryWithQueriesPage } from './SiteFormEntryWithQueries';

@@ -1,0 +1,3 @@
+export * from './status';
+export * from './answers';
+export { EDC_ACTIONS } from '../audit/edc-actions';

@@ -8,9 +8,11 @@ import {
   disqualifyParticipant,
   listParticipantStatusChanges,
   listParticipants,
+  listParticipantTasks,
   setParticipantActiveWithoutApp,
   withdrawParticipant,
 } from '@trialpath/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, idOf, staffAccess, type TestApp } from './helpers';
 
@@ -189,6 +191,34 @@ describe('participant status changes', () => {
       token: tokens['crc.demo'],
     });
     expect(disqualified.json.status).toBe('DISQUALIFIED');
+  });
+
+  it('a participant who left the study stays on the day they left on in the task queries (E-050)', async () => {
+    const codes = ['DEMO-US001-0002', 'DEMO-US001-0003'];
+    const withdrawn = await call(t.app, withdrawParticipant, {
+      params: { studyId: demo, participantId: await participant('DEMO-US001-0002') },
+      body: { expectedStatus: 'ACTIVE', reason: 'Moved away', reasonCode: 'PARTICIPANT_DECISION' },
+      token: tokens['crc.demo'],
+    });
+    expect(withdrawn.json.status).toBe('WITHDRAWSTUDY');
+    const screening = { status: 'SCREENING', expectedStatus: 'NOTINVITED', reason: 'Screening visit booked' };
+    expect((await change('crc.demo', 'DEMO-US001-0003', screening)).status).toBe(200);
+    await sql`update participants set day_zero = current_date - 30, time_zone = 'UTC' where participant_code in (${sql.join(codes)})`.execute(
+      t.db,
+    );
+    const dayOf = async (code: string) =>
+      (
+        await call(t.app, listParticipantTasks, {
+          params: { studyId: demo, participantId: await participant(code) },
+          token: tokens['crc.demo'],
+        })
+      ).json.participantCurrentDay;
+    expect(await dayOf('DEMO-US001-0002')).toBe(30);
+    await sql`update participant_status_changes set changed_at = now() - interval '10 days'
+      where participant_id = ${await participant('DEMO-US001-0002')} and to_status = 'WITHDRAWSTUDY'`.execute(t.db);
+    expect(await dayOf('DEMO-US001-0002')).toBe(20);
+    // a participant still in the study: the day runs on
+    expect(await dayOf('DEMO-US001-0003')).toBe(30);
   });
 
   it('a monitor cannot change a status; a coordinator cannot change one at another site', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isParticipantStatus, PARTICIPANT_STATUSES, type ParticipantStatus } from './list';
 import {
   FINAL_STATUSES,
+  studyDayMoment,
   LEAVING_REASONS,
   mayChangeStatus,
   reasonCodesFor,
@@ -50,5 +51,19 @@ describe('participant statuses and the changes staff may make (decision E-046)',
     expect(reasonCodesFor('SCREENFAILED')).toBe(SCREEN_FAILURE_REASONS);
     for (const s of FINAL_STATUSES) expect(reasonCodesFor(s)).toBe(LEAVING_REASONS);
     expect(reasonCodesFor('SCREENING')).toEqual([]);
+  });
+});
+
+describe('the study day of a participant who left (E-050)', () => {
+  const left = new Date('2026-03-10T12:00:00Z');
+  const now = new Date('2026-04-01T12:00:00Z');
+  it.each(['WITHDRAWSTUDY', 'DISQUALIFIED', 'DISCONTINUED'])('%s: read at the moment they left', (status) => {
+    expect(studyDayMoment(status, left, now)).toBe(left);
+  });
+  it.each(['ACTIVE', 'WITHDRAWCONSENT', 'SCREENFAILED'])('%s: read now', (status) => {
+    expect(studyDayMoment(status, left, now)).toBe(now);
+  });
+  it('a frozen status without a known moment is read now', () => {
+    expect(studyDayMoment('WITHDRAWSTUDY', null, now)).toBe(now);
   });
 });

@@ -57,10 +57,10 @@ export const STAFF_STATUS_CHANGES: Readonly<Record<ParticipantStatus, readonly P
 export const mayChangeStatus = (from: ParticipantStatus, to: ParticipantStatus): boolean =>
   STAFF_STATUS_CHANGES[from].includes(to);
 
-/** The statuses a participant leaves the study by: no activities are offered and no reminders sent any more. */
 /** Who can be invited (or invited again): added by staff (Imported) or invited, not registered yet. */
 export const INVITABLE_STATUSES: readonly ParticipantStatus[] = ['NOTINVITED', 'INVITED'];
 
+/** The statuses a participant leaves the study by: no activities are offered and no reminders sent any more. */
 export const FINAL_STATUSES: readonly ParticipantStatus[] = [
   'DISQUALIFIED',
   'WITHDRAWCONSENT',
@@ -102,3 +102,14 @@ export function reasonCodesFor(to: ParticipantStatus): readonly StatusReasonCode
 /** A reason typed for a status change: at least this many characters once trimmed. */
 export const STATUS_REASON_MIN = 3;
 export const STATUS_REASON_MAX = 500;
+
+/**
+ * E-050: a participant withdrawn from the study, disqualified or discontinued stays on the study day they left on — the
+ * day their tasks are read at. (One who withdrew consent is not listed by the spec: their day runs on.)
+ */
+export const DAY_FROZEN_STATUSES: readonly ParticipantStatus[] = ['WITHDRAWSTUDY', 'DISQUALIFIED', 'DISCONTINUED'];
+
+/** The moment the participant's study day is read at: when they left for a day-frozen status, else now. */
+export function studyDayMoment(status: string, leftAt: Date | null, now: Date = new Date()): Date {
+  return leftAt && (DAY_FROZEN_STATUSES as readonly string[]).includes(status) && leftAt < now ? leftAt : now;
+}

@@ -104,19 +104,31 @@ export async function updateParticipant(db: Db, id: string, values: Updateable<P
 const scheduleColumns = ['id', 'participant_code', 'study_id', 'environment', 'time_zone', 'version_id'] as const;
 
 export function findParticipantSchedule(db: Db, id: string) {
-  return db
-    .selectFrom('participants')
-    .select(scheduleColumns)
-    .select([
-      'start_confirmed_at',
-      'start_pi_confirmed_at',
-      'start_rescheduled',
-      'activities_disabled',
-      'notifications_disabled',
-    ])
-    .select(sql<string | null>`to_char(day_zero, 'YYYY-MM-DD')`.as('day_zero'))
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('participants')
+      .select(scheduleColumns)
+      .select([
+        'start_confirmed_at',
+        'start_pi_confirmed_at',
+        'start_rescheduled',
+        'activities_disabled',
+        'notifications_disabled',
+      ])
+      .select(sql<string | null>`to_char(day_zero, 'YYYY-MM-DD')`.as('day_zero'))
+      .select('status')
+      // when they reached their current status (E-050: a participant who left stays on that day)
+      .select((eb) =>
+        eb
+          .selectFrom('participant_status_changes as c')
+          .select((c) => c.fn.max('c.changed_at').as('at'))
+          .whereRef('c.participant_id', '=', 'participants.id')
+          .whereRef('c.to_status', '=', 'participants.status')
+          .as('status_since'),
+      )
+      .where('id', '=', id)
+      .executeTakeFirst()
+  );
 }
 
 export interface VersionBatch {

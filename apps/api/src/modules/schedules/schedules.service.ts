@@ -4,7 +4,7 @@
  * (schedules.job.ts) — and the task list with the status each task has now.
  */
 import type { ParticipantTask } from '@trialpath/contract';
-import { dateInZone, isKnownTimeZone, messageRef, studyDayAt } from '@trialpath/domain';
+import { dateInZone, isKnownTimeZone, messageRef, studyDayAt, studyDayMoment } from '@trialpath/domain';
 import type { DbCtx, ServiceCtx } from '../../kernel/context';
 import { fail, fieldProblem } from '../../kernel/errors';
 import {
@@ -83,7 +83,7 @@ async function scheduleView(ctx: ServiceCtx, studyId: string, participantId: str
     versionNumber: version?.number ?? null,
     timeZone: p.time_zone,
     dayZero: p.day_zero,
-    currentDay: studyDayAt(p.day_zero, p.time_zone),
+    currentDay: studyDayAt(p.day_zero, p.time_zone, studyDayMoment(p.status, p.status_since)),
     milestones: milestones.map((m) => ({ milestoneId: m.milestone_id, date: m.date })),
     job: job ? jobView(job) : null,
   };
@@ -283,7 +283,7 @@ export async function taskList(
   const items = rows.map(taskView);
   return {
     items,
-    participantCurrentDay: studyDayAt(p.day_zero, p.time_zone),
+    participantCurrentDay: studyDayAt(p.day_zero, p.time_zone, studyDayMoment(p.status, p.status_since)),
     pageIndex: q.pageIndex,
     pageSize: q.pageSize,
     totalRecords: total,

@@ -100,6 +100,15 @@ export function QuestionEditor(props: { index: number; count: number; onRetype: 
                 <SwitchField name={`${base}.optional`} label={t('builder.optional')} />
               </div>
             )}
+            {answers && !isAlwaysPassType(type) && (
+              <div style={{ paddingTop: 28 }}>
+                <SwitchField
+                  name={`${base}.unblindedOnly`}
+                  label={t('builder.unblindedOnly')}
+                  description={t('builder.unblindedOnlyHint')}
+                />
+              </div>
+            )}
           </Group>
           <TextsByLanguage name={`${base}.body`} label={t('builder.body')} multiline />
           {isSkippableType(type) && (

@@ -47,6 +47,8 @@ const texts = {
     identifier: 'Identifier',
     identifierHint: 'Used by branching rules and formulas.',
     optional: 'Optional question',
+    unblindedOnly: 'Unblinded data',
+    unblindedOnlyHint: 'Only unblinded staff receive the answer (e.g. kit or allocation); blinded staff never see it.',
     body: 'Question text',
     skippable: 'Participants do not see this type; it is recorded by other means.',
   },

@@ -51,6 +51,9 @@ const texts: TextsLike<typeof en> = {
     identifier: 'Identificador',
     identifierHint: 'Lo usan las reglas de ramificación y las fórmulas.',
     optional: 'Pregunta opcional',
+    unblindedOnly: 'Datos no ciegos',
+    unblindedOnlyHint:
+      'Solo el personal no ciego recibe la respuesta (p. ej., kit o asignación); el personal ciego nunca la ve.',
     body: 'Texto de la pregunta',
     skippable: 'Los participantes no ven este tipo; se registra por otros medios.',
   },

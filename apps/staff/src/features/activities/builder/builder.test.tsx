@@ -132,6 +132,24 @@ describe('the form builder (C-031)', () => {
     expect(writes(f)).toEqual([]);
   });
 
+  it('marks a question as unblinded data (A-117): the saved definition carries the flag', async () => {
+    const f = serve();
+    open('questions');
+    fireEvent.click(await screen.findByRole('switch', { name: /Unblinded data/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes(f).length).toBe(1));
+    const [url, init] = writes(f)[0]!;
+    expect(url).toBe(`/api/v1/activities/${A}/revisions/${R}`);
+    const sent = JSON.parse(String(init?.body)) as {
+      definition: { questions: { identifier: string; unblindedOnly?: boolean }[] };
+    };
+    expect(sent.definition.questions.map((q) => [q.identifier, q.unblindedOnly ?? false])).toEqual([
+      ['Q1', true],
+      ['Q2', false],
+      ['Q3', false],
+    ]);
+  });
+
   it('offers only later questions and the end as a rule’s target', async () => {
     serve();
     open('questions');

@@ -15,12 +15,13 @@ import {
   getParticipantMigrationStatus,
   setParticipantEmailSubscription,
   unsubscribeParticipantEmail,
+  updateParticipantPhone,
   updateParticipantRecord,
 } from '@trialpath/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribeToken } from '../src/modules/enrolment/unsubscribe-token';
-import { call, createTestApp, idOf, latestOutbox, staffAccess, type TestApp } from './helpers';
+import { auditActions, call, createTestApp, idOf, latestOutbox, staffAccess, type TestApp } from './helpers';
 
 let t: TestApp;
 let demo: string;
@@ -185,6 +186,42 @@ describe('editing a participant', () => {
     });
     expect(read.status).toBe(200);
     expect(read.json).toMatchObject({ participantId: 'BOS-ADA', record: null });
+  });
+
+  it('changes only the mobile number (E-137): checked like the record, audited, from the version read', async () => {
+    const added = (await add({ record: ada })).json.participant;
+    const other = (
+      await add({ record: { ...ada, firstName: 'Bea', email: 'bea@example.org', mobile: '617 555 0199' } })
+    ).json.participant;
+    const phone = (body: Record<string, unknown>, user = 'crc.demo') =>
+      call(t.app, updateParticipantPhone, {
+        params: { studyId: demo, participantId: added.id },
+        body: { mobileCountryCode: '+1', expectedUpdatedAt: added.updatedAt, ...body },
+        token: tokens[user],
+      });
+    expect(texts(await phone({ mobile: 'call me' }))).toEqual({ mobile: ['Enter a valid mobile number.'] });
+    const shared = await phone({ mobile: '617 555 0199' });
+    expect(texts(shared)).toEqual({
+      mobile: [`Participant ${other.participantId} of this study has this phone number too. Save again to keep it.`],
+    });
+    expect((await phone({ mobile: '617 555 0142' }, 'cra.demo')).status).toBe(403);
+    const saved = await phone({ mobile: '617 555 0142' });
+    expect(saved.status).toBe(200);
+    // kept as digits, like the record's
+    expect(saved.json.record).toMatchObject({ mobile: '6175550142', mobileCountryCode: '+1', lastName: 'Lovelace' });
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['before', 'after'])
+      .where('entity_id', '=', added.id)
+      .where('action', '=', 'participant.update')
+      .executeTakeFirstOrThrow();
+    expect(audit).toEqual({ before: { mobile: '6175550101' }, after: { mobile: '6175550142' } });
+    expect((await phone({ mobile: '617 555 0143' })).status).toBe(409);
+    // the same number written another way is no change: nothing new in the trail
+    const same = await phone({ mobile: '(617) 555-0142', expectedUpdatedAt: saved.json.updatedAt });
+    expect(same.json).toMatchObject({ id: added.id });
+    expect(same.status).toBe(200);
+    expect(await auditActions(t.db, added.id)).toEqual(['participant.add', 'participant.update']);
   });
 
   it('hides a participant of another site like a missing one', async () => {

@@ -150,6 +150,26 @@ export const updateParticipantRecord = defineEndpoint({
   response: ParticipantDetailSchema,
 });
 
+/** E-137 "POST update phone": only the participant's mobile number changes, with the same checks as the record's. */
+export const updateParticipantPhone = defineEndpoint({
+  id: 'updateParticipantPhone',
+  method: 'POST',
+  path: '/api/v1/studies/:studyId/participants/:participantId/phone',
+  audience: 'staff',
+  permission: 'participants.manage',
+  summary: 'Change a participant’s mobile number (E-137): checked and refused like the record’s, from the version read',
+  params: ParticipantParams,
+  body: z
+    .object({
+      mobileCountryCode: text(RECORD_FIELD_MAX.mobileCountryCode),
+      mobile: text(RECORD_FIELD_MAX.mobile),
+      expectedUpdatedAt: z.string(),
+      ...WriteOptions,
+    })
+    .strict(),
+  response: ParticipantDetailSchema,
+});
+
 export const DuplicateMatchSchema = z.object({
   field: z.enum(['participantId', 'email', 'mobile']),
   /** The other participant's id in the study; their record is not shown. */

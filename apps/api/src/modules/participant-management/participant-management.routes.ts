@@ -18,6 +18,7 @@ import {
   listNotInvitedParticipants,
   resendParticipantVerification,
   setParticipantEmailSubscription,
+  updateParticipantPhone,
   updateParticipantRecord,
 } from '@trialpath/contract';
 import { route } from '../../http/context';
@@ -58,6 +59,7 @@ export const participantManagementRoutes = [
     return { participant, invited };
   }),
   route(updateParticipantRecord, (ctx) => records.editRecord(ctx, { ...ctx.params, ...ctx.body })),
+  route(updateParticipantPhone, (ctx) => records.changePhone(ctx, { ...ctx.params, ...ctx.body })),
   route(checkParticipantDuplicates, (ctx) => records.duplicatesOf(ctx, { ...ctx.params, ...ctx.query })),
   route(exportParticipants, (ctx) => participantsCsv(ctx, { ...ctx.params, ...ctx.query })),
   route(listNotInvitedParticipants, (ctx) => records.notInvited(ctx, ctx.params)),

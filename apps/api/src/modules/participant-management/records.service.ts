@@ -286,9 +286,10 @@ export async function addRecord(ctx: ServiceCtx, input: AddInput) {
   return detailOf(ctx, access, row.id);
 }
 
+/** The record as it is stored (the phone as digits): what the audit keeps and an edit compares. */
 export const recordForAudit = (r: ParticipantRecordValues) => {
   const { participantId: _, siteId: __, ...rest } = r;
-  return rest;
+  return { ...rest, mobile: phoneOf(r)?.number ?? '' };
 };
 
 export interface EditInput {
@@ -328,7 +329,10 @@ export async function editRecord(ctx: ServiceCtx, input: EditInput) {
   const oldRecord = { participantId: before.participant_code, ...recordOf(before) };
   const newRecord = { participantId: record.participantId, ...recordForAudit(record) };
   const changed = (Object.keys(newRecord) as (keyof typeof newRecord)[]).filter((k) => oldRecord[k] !== newRecord[k]);
-  if (changed.length === 0) return detailOf(ctx, access, before.id);
+  if (changed.length === 0) {
+    ctx.unchanged();
+    return detailOf(ctx, access, before.id);
+  }
   await changeParticipant(ctx, before.id, {
     ...columnsOf(record, defaultLanguage),
     participant_code: record.participantId,
@@ -342,6 +346,24 @@ export async function editRecord(ctx: ServiceCtx, input: EditInput) {
     after: Object.fromEntries(changed.map((k) => [k, newRecord[k]])),
   });
   return detailOf(ctx, access, before.id);
+}
+
+/** E-137: only the mobile number changes; the record's checks, lock, conflict rule and audit apply (editRecord). */
+export async function changePhone(
+  ctx: ServiceCtx,
+  input: Omit<EditInput, 'record'> & { mobileCountryCode: string; mobile: string },
+) {
+  const access = await requireParticipantManager(ctx, input.studyId);
+  const seen = await visibleParticipant(ctx, access, input.participantId);
+  const before = await findParticipantDetail(ctx.db, seen.id);
+  if (!before) throw fail('NOT_FOUND');
+  const record = {
+    participantId: before.participant_code,
+    ...recordOf(before),
+    mobileCountryCode: input.mobileCountryCode,
+    mobile: input.mobile,
+  };
+  return editRecord(ctx, { ...input, record });
 }
 
 /** Other participants of the data space with this id, e-mail address or phone number (E-075). */

@@ -5,6 +5,7 @@
 import {
   addParticipant,
   checkParticipantDuplicates,
+  createParticipantLabel,
   exportParticipants,
   getParticipant,
   getParticipantFormOptions,
@@ -222,6 +223,32 @@ describe('editing a participant', () => {
     expect(same.json).toMatchObject({ id: added.id });
     expect(same.status).toBe(200);
     expect(await auditActions(t.db, added.id)).toEqual(['participant.add', 'participant.update']);
+  });
+
+  it('sets the participant’s labels with the record (E-088): by their keys, audited, an unknown key refused', async () => {
+    const added = (await add({ record: ada })).json.participant;
+    const label = await call(t.app, createParticipantLabel, {
+      params: { studyId: demo },
+      body: { name: 'Needs interpreter', color: 'teal' },
+      token: tokens['crc.demo'],
+    });
+    expect(label.status).toBe(200);
+    const edit = (customKey: string[], expectedUpdatedAt: string) =>
+      call(t.app, updateParticipantRecord, {
+        params: { studyId: demo, participantId: added.id },
+        body: { record: added.record, expectedUpdatedAt, customKey },
+        token: tokens['crc.demo'],
+      });
+    const unknown = await edit(['00000000-0000-4000-8000-000000000000'], added.updatedAt);
+    expect(unknown.status).toBe(400);
+    expect(texts(unknown)).toEqual({ labelIds: ['This label does not exist in the study any more. Reload the page.'] });
+    const labelled = await edit([label.json.id], added.updatedAt);
+    expect(labelled.status).toBe(200);
+    expect(labelled.json.labels.map((l: { name: string }) => l.name)).toEqual(['Needs interpreter']);
+    expect(await auditActions(t.db, added.id)).toEqual(['participant.add', 'participant.labels.set']);
+    // the same labels again: nothing changes, nothing is recorded
+    expect((await edit([label.json.id], labelled.json.updatedAt)).status).toBe(200);
+    expect(await auditActions(t.db, added.id)).toEqual(['participant.add', 'participant.labels.set']);
   });
 
   it('hides a participant of another site like a missing one', async () => {

@@ -144,9 +144,18 @@ export const updateParticipantRecord = defineEndpoint({
   path: '/api/v1/studies/:studyId/participants/:participantId',
   audience: 'staff',
   permission: 'participants.manage',
-  summary: 'Edit a participant’s record (E-020, E-065, E-079…E-081), from the version the person read',
+  summary:
+    'Edit a participant’s record (E-020, E-065, E-079…E-081), from the version the person read; its labels too (E-088)',
   params: ParticipantParams,
-  body: z.object({ record: ParticipantRecordSchema, expectedUpdatedAt: z.string(), ...WriteOptions }).strict(),
+  body: z
+    .object({
+      record: ParticipantRecordSchema,
+      expectedUpdatedAt: z.string(),
+      /** E-088: the participant's labels (custom keys) set with the record; absent: left as they are. */
+      customKey: z.array(z.string().uuid()).max(100).optional(),
+      ...WriteOptions,
+    })
+    .strict(),
   response: ParticipantDetailSchema,
 });
 

@@ -35,7 +35,7 @@ import { studyCodeOf, studyLanguagesAndCountries, studyTextLanguages } from '../
 import { versionOfSite } from '../versions/versions-assignments.service';
 import { versionForExport } from '../versions/versions.service';
 import { requireParticipantManager, visibleParticipant } from '../participants/participant-access.service';
-import { labelsFromJson } from '../participants/participant-labels.service';
+import { labelsFromJson, setLabels } from '../participants/participant-labels.service';
 import { mayIdentify, mayManage } from '../participants/participant-list.service';
 import {
   findDuplicates,
@@ -298,6 +298,8 @@ export interface EditInput {
   record: ParticipantRecordInput;
   expectedUpdatedAt: string;
   allowSharedPhone: boolean;
+  /** E-088: the labels to set with the record; undefined: left as they are. */
+  customKey?: readonly string[];
 }
 
 /**
@@ -329,6 +331,7 @@ export async function editRecord(ctx: ServiceCtx, input: EditInput) {
   const oldRecord = { participantId: before.participant_code, ...recordOf(before) };
   const newRecord = { participantId: record.participantId, ...recordForAudit(record) };
   const changed = (Object.keys(newRecord) as (keyof typeof newRecord)[]).filter((k) => oldRecord[k] !== newRecord[k]);
+  if (input.customKey) await setLabels(ctx, { ...input, labelIds: input.customKey });
   if (changed.length === 0) {
     ctx.unchanged();
     return detailOf(ctx, access, before.id);

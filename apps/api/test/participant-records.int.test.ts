@@ -6,6 +6,7 @@ import {
   addParticipant,
   checkParticipantDuplicates,
   createParticipantLabel,
+  searchCaregivers,
   exportParticipants,
   getParticipant,
   getParticipantFormOptions,
@@ -262,6 +263,35 @@ describe('editing a participant', () => {
       token: tokens['crc.demo'],
     });
     expect(r.status).toBe(403);
+  });
+});
+
+describe('caregiver search by e-mail list (E-086)', () => {
+  it('names per address the participants the caller may see who have it; identity only for who may identify', async () => {
+    const added = (await add({ record: ada })).json.participant;
+    const madridOne = await t.db
+      .selectFrom('participants')
+      .select(['email'])
+      .where('site_id', '=', madrid)
+      .where('email', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const search = (emails: string[], user = 'crc.demo') =>
+      call(t.app, searchCaregivers, { params: { studyId: demo }, body: { emails }, token: tokens[user] });
+    const found = await search(['ADA.Lovelace@example.org', 'nobody@example.org', madridOne.email!]);
+    expect(found.status).toBe(200);
+    expect(found.json.items).toEqual([
+      {
+        email: 'ada.lovelace@example.org',
+        participants: [
+          { id: added.id, participantId: added.participantId, name: 'Ada Lovelace', status: 'NOTINVITED' },
+        ],
+      },
+      { email: 'nobody@example.org', participants: [] },
+      // a participant of a site the coordinator does not staff is not told of
+      { email: madridOne.email!.toLowerCase(), participants: [] },
+    ]);
+    expect((await search(['ada.lovelace@example.org'], 'cra.demo')).status).toBe(403);
+    expect((await search(['not an address'])).status).toBe(400);
   });
 });
 

@@ -159,6 +159,31 @@ export const updateParticipantRecord = defineEndpoint({
   response: ParticipantDetailSchema,
 });
 
+export const CAREGIVER_SEARCH_MAX = 100;
+
+/** E-086: which of these e-mail addresses are already on participants the caller may see (a caregiver's). */
+export const searchCaregivers = defineEndpoint({
+  id: 'searchCaregivers',
+  method: 'POST',
+  path: '/api/v1/studies/:studyId/caregivers/search',
+  audience: 'staff',
+  permission: 'participants.identify',
+  audit: false,
+  summary: `Caregiver search by e-mail list (E-086): per address (at most ${CAREGIVER_SEARCH_MAX}), the participants the caller may see who have it`,
+  params: StudyParams,
+  body: z.object({ emails: z.array(z.string().trim().email().max(254)).min(1).max(CAREGIVER_SEARCH_MAX) }).strict(),
+  response: z.object({
+    items: z.array(
+      z.object({
+        email: z.string(),
+        participants: z.array(
+          z.object({ id: z.string(), participantId: z.string(), name: z.string(), status: z.string() }),
+        ),
+      }),
+    ),
+  }),
+});
+
 /** E-137 "POST update phone": only the participant's mobile number changes, with the same checks as the record's. */
 export const updateParticipantPhone = defineEndpoint({
   id: 'updateParticipantPhone',

@@ -18,6 +18,7 @@ import {
   listNotInvitedParticipants,
   resendParticipantVerification,
   setParticipantEmailSubscription,
+  searchCaregivers,
   updateParticipantPhone,
   updateParticipantRecord,
 } from '@trialpath/contract';
@@ -29,6 +30,7 @@ import { importTemplate } from './import-template.service';
 import { inviteMany, resendVerification, setEmailSubscription } from './invitations.service';
 import { migrationStatus, moveToVersion } from './migrations.service';
 import * as records from './records.service';
+import { caregiverSearch } from './caregivers.service';
 
 /** The uploaded file (the plumbing has checked its content type and size). */
 function fileOf(upload: { data: Buffer } | null): Buffer {
@@ -59,6 +61,7 @@ export const participantManagementRoutes = [
     return { participant, invited };
   }),
   route(updateParticipantRecord, (ctx) => records.editRecord(ctx, { ...ctx.params, ...ctx.body })),
+  route(searchCaregivers, (ctx) => caregiverSearch(ctx, { ...ctx.params, ...ctx.body })),
   route(updateParticipantPhone, (ctx) => records.changePhone(ctx, { ...ctx.params, ...ctx.body })),
   route(checkParticipantDuplicates, (ctx) => records.duplicatesOf(ctx, { ...ctx.params, ...ctx.query })),
   route(exportParticipants, (ctx) => participantsCsv(ctx, { ...ctx.params, ...ctx.query })),

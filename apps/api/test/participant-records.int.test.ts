@@ -252,6 +252,29 @@ describe('editing a participant', () => {
     expect(await auditActions(t.db, added.id)).toEqual(['participant.add', 'participant.labels.set']);
   });
 
+  it('tells whether the participant takes part, their start date, language and thread (E-026)', async () => {
+    const added = (await add({ record: ada })).json.participant;
+    const read = async () =>
+      (
+        await call(t.app, getParticipant, {
+          params: { studyId: demo, participantId: added.id },
+          token: tokens['crc.demo'],
+        })
+      ).json;
+    expect(await read()).toMatchObject({
+      active: true,
+      startDate: null,
+      languageId: 'en',
+      languageName: 'English',
+      mlFLag: true,
+      threadParticipantId: added.id,
+    });
+    await sql`update participants set day_zero = '2026-11-02', status = 'WITHDRAWSTUDY' where id = ${added.id}`.execute(
+      t.db,
+    );
+    expect(await read()).toMatchObject({ active: false, startDate: '2026-11-02' });
+  });
+
   it('hides a participant of another site like a missing one', async () => {
     const madridOne = await t.db
       .selectFrom('participants')

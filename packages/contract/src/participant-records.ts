@@ -74,6 +74,17 @@ export const ParticipantDetailSchema = z.object({
   needs: z.record(z.string(), NeedSchema),
   /** Whether the caller may change this participant (status, invitation, record, labels). */
   manage: z.boolean(),
+  /** E-026 active: still taking part (not left the study, not failed screening). */
+  active: z.boolean(),
+  /** E-026 startDate: the participant's day zero (yyyy-mm-dd), null before their study starts. */
+  startDate: z.string().nullable(),
+  /** E-026 languageId / languageName: the participant's language and its name in the study. */
+  languageId: z.string(),
+  languageName: z.string(),
+  /** E-026 mlFLag: the study offers the participant more than one language (multi-language). */
+  mlFLag: z.boolean(),
+  /** E-026 threadParticipantId: the key of the participant's message thread (their id). */
+  threadParticipantId: z.string(),
 });
 export type ParticipantDetail = z.infer<typeof ParticipantDetailSchema>;
 

@@ -10,6 +10,7 @@ import {
   type ConsentListStatus,
   defaultStudyContent,
   EMPTY_RECORD,
+  FINAL_STATUSES,
   type FieldMessageRefs,
   messageRef,
   type ParticipantRecordValues,
@@ -81,10 +82,14 @@ function recordOf(row: ParticipantDetailRow): Omit<ParticipantRecordValues, 'par
   };
 }
 
+/** Not taking part any more: left the study or failed screening (E-026 active). */
+const INACTIVE_STATUSES: readonly ParticipantStatus[] = [...FINAL_STATUSES, 'SCREENFAILED'];
+
 async function detailOf(ctx: ServiceCtx, access: StudyAccess, participantId: string) {
   const row = await findParticipantDetail(ctx.db, participantId);
   if (!row) throw fail('NOT_FOUND');
   const identify = mayIdentify(ctx, access.studyId);
+  const { languages } = await studyLanguagesAndCountries(ctx, access.studyId);
   return hideUnblinded(access, 'participant', {
     id: row.id,
     participantId: row.participant_code,
@@ -107,6 +112,12 @@ async function detailOf(ctx: ServiceCtx, access: StudyAccess, participantId: str
     record: identify ? recordOf(row) : null,
     needs: await needsOfVersion(ctx, access.studyId, row.version_id),
     manage: mayManage(ctx, access.studyId, access.assignment?.readOnly ?? false),
+    active: !INACTIVE_STATUSES.includes(row.status as ParticipantStatus),
+    startDate: row.start_date,
+    languageId: row.language,
+    languageName: languages.find((l) => l.id === row.language)?.display_name ?? row.language,
+    mlFLag: languages.length > 1,
+    threadParticipantId: row.id,
   });
 }
 

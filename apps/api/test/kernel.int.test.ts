@@ -45,6 +45,29 @@ describe('every write is audited, or it does not happen', () => {
     expect(await outboxTo('unaudited@trialpath.example')).toBe(0);
   });
 
+  it('work that found nothing to change (ctx.unchanged) ends without an entry; the same work without it is refused', async () => {
+    const scope = {
+      actor: null,
+      env: 'LIVE' as const,
+      request: { ip: null, userAgent: null, language: 'en' as const },
+    };
+    const options = { requireAudit: true, label: 'no-op save' };
+    expect(
+      await runWrite(
+        t.platform,
+        scope,
+        async (ctx) => {
+          ctx.unchanged();
+          return 'kept as it was';
+        },
+        options,
+      ),
+    ).toBe('kept as it was');
+    await expect(runWrite(t.platform, scope, async () => 'kept as it was', options)).rejects.toBeInstanceOf(
+      MissingAuditError,
+    );
+  });
+
   it('through the plumbing: a write endpoint without an entry answers 500 and keeps nothing; audit: false lets it through', async () => {
     const make = (id: string, audit: false | undefined) =>
       defineEndpoint({

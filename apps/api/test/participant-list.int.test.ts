@@ -153,7 +153,7 @@ describe('the participant list', () => {
     expect(onIt).toContain('DEMO-US001-0001');
   });
 
-  it('filters by status, source, site, consent, and withdrawn or failed', async () => {
+  it('filters by status, source, site, consent, withdrawn or failed, and who can be called by video (E-069, E-070)', async () => {
     expect(codes(await list('cra.demo', { filter: 'INVITED,NOTINVITED' }))).toEqual([
       'DEMO-ES001-0002',
       'DEMO-US001-0003',
@@ -172,6 +172,19 @@ describe('the participant list', () => {
     );
     expect(codes(await list('cra.demo', { withdrawnOrFailedFilter: 'true' }))).toEqual(['DEMO-US001-0002']);
     expect(codes(await list('cra.demo', { withdrawnOrFailedFilter: 'true', filter: 'ACTIVE' }))).toEqual([]);
+    // who can be called by video (E-070): a verified portal account, still in the study
+    const reachable = codes(await list('cra.demo', { isTelehealthSearch: 'true' }));
+    const statuses = await t.db.selectFrom('participants').select(['participant_code', 'status']).execute();
+    const expected = statuses
+      .filter((p) =>
+        ['VERIFIED', 'PRESCREENED', 'SCREENING', 'SCREENPASSED', 'ACTIVE', 'ACTIVEWMODIFICATION'].includes(p.status),
+      )
+      .map((p) => p.participant_code);
+    expect(reachable.length).toBeGreaterThan(0);
+    expect(reachable).not.toContain('DEMO-US001-0002'); // withdrawn
+    expect(reachable).not.toContain('DEMO-US001-0003'); // never registered
+    expect(reachable.every((c) => expected.includes(c))).toBe(true);
+    expect(codes(await list('cra.demo', { isTelehealthSearch: 'true', filter: 'INVITED' }))).toEqual([]);
     expect(codes(await list('cra.demo', { consentStatus: 'SIGNED' }))).toEqual([]);
     expect(codes(await list('cra.demo', { consentStatus: 'NOT_SIGNED' }))).toHaveLength(5);
   });

@@ -5,6 +5,8 @@
 import {
   addParticipant,
   checkParticipantDuplicates,
+  createParticipantLabel,
+  searchCaregivers,
   exportParticipants,
   getParticipant,
   getParticipantFormOptions,
@@ -15,12 +17,13 @@ import {
   getParticipantMigrationStatus,
   setParticipantEmailSubscription,
   unsubscribeParticipantEmail,
+  updateParticipantPhone,
   updateParticipantRecord,
 } from '@trialpath/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribeToken } from '../src/modules/enrolment/unsubscribe-token';
-import { call, createTestApp, idOf, latestOutbox, staffAccess, type TestApp } from './helpers';
+import { auditActions, call, createTestApp, idOf, latestOutbox, staffAccess, type TestApp } from './helpers';
 
 let t: TestApp;
 let demo: string;
@@ -187,6 +190,91 @@ describe('editing a participant', () => {
     expect(read.json).toMatchObject({ participantId: 'BOS-ADA', record: null });
   });
 
+  it('changes only the mobile number (E-137): checked like the record, audited, from the version read', async () => {
+    const added = (await add({ record: ada })).json.participant;
+    const other = (
+      await add({ record: { ...ada, firstName: 'Bea', email: 'bea@example.org', mobile: '617 555 0199' } })
+    ).json.participant;
+    const phone = (body: Record<string, unknown>, user = 'crc.demo') =>
+      call(t.app, updateParticipantPhone, {
+        params: { studyId: demo, participantId: added.id },
+        body: { mobileCountryCode: '+1', expectedUpdatedAt: added.updatedAt, ...body },
+        token: tokens[user],
+      });
+    expect(texts(await phone({ mobile: 'call me' }))).toEqual({ mobile: ['Enter a valid mobile number.'] });
+    const shared = await phone({ mobile: '617 555 0199' });
+    expect(texts(shared)).toEqual({
+      mobile: [`Participant ${other.participantId} of this study has this phone number too. Save again to keep it.`],
+    });
+    expect((await phone({ mobile: '617 555 0142' }, 'cra.demo')).status).toBe(403);
+    const saved = await phone({ mobile: '617 555 0142' });
+    expect(saved.status).toBe(200);
+    // kept as digits, like the record's
+    expect(saved.json.record).toMatchObject({ mobile: '6175550142', mobileCountryCode: '+1', lastName: 'Lovelace' });
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['before', 'after'])
+      .where('entity_id', '=', added.id)
+      .where('action', '=', 'participant.update')
+      .executeTakeFirstOrThrow();
+    expect(audit).toEqual({ before: { mobile: '6175550101' }, after: { mobile: '6175550142' } });
+    expect((await phone({ mobile: '617 555 0143' })).status).toBe(409);
+    // the same number written another way is no change: nothing new in the trail
+    const same = await phone({ mobile: '(617) 555-0142', expectedUpdatedAt: saved.json.updatedAt });
+    expect(same.json).toMatchObject({ id: added.id });
+    expect(same.status).toBe(200);
+    expect(await auditActions(t.db, added.id)).toEqual(['participant.add', 'participant.update']);
+  });
+
+  it('sets the participant’s labels with the record (E-088): by their keys, audited, an unknown key refused', async () => {
+    const added = (await add({ record: ada })).json.participant;
+    const label = await call(t.app, createParticipantLabel, {
+      params: { studyId: demo },
+      body: { name: 'Needs interpreter', color: 'teal' },
+      token: tokens['crc.demo'],
+    });
+    expect(label.status).toBe(200);
+    const edit = (customKey: string[], expectedUpdatedAt: string) =>
+      call(t.app, updateParticipantRecord, {
+        params: { studyId: demo, participantId: added.id },
+        body: { record: added.record, expectedUpdatedAt, customKey },
+        token: tokens['crc.demo'],
+      });
+    const unknown = await edit(['00000000-0000-4000-8000-000000000000'], added.updatedAt);
+    expect(unknown.status).toBe(400);
+    expect(texts(unknown)).toEqual({ labelIds: ['This label does not exist in the study any more. Reload the page.'] });
+    const labelled = await edit([label.json.id], added.updatedAt);
+    expect(labelled.status).toBe(200);
+    expect(labelled.json.labels.map((l: { name: string }) => l.name)).toEqual(['Needs interpreter']);
+    expect(await auditActions(t.db, added.id)).toEqual(['participant.add', 'participant.labels.set']);
+    // the same labels again: nothing changes, nothing is recorded
+    expect((await edit([label.json.id], labelled.json.updatedAt)).status).toBe(200);
+    expect(await auditActions(t.db, added.id)).toEqual(['participant.add', 'participant.labels.set']);
+  });
+
+  it('tells whether the participant takes part, their start date, language and thread (E-026)', async () => {
+    const added = (await add({ record: ada })).json.participant;
+    const read = async () =>
+      (
+        await call(t.app, getParticipant, {
+          params: { studyId: demo, participantId: added.id },
+          token: tokens['crc.demo'],
+        })
+      ).json;
+    expect(await read()).toMatchObject({
+      active: true,
+      startDate: null,
+      languageId: 'en',
+      languageName: 'English',
+      mlFLag: true,
+      threadParticipantId: added.id,
+    });
+    await sql`update participants set day_zero = '2026-11-02', status = 'WITHDRAWSTUDY' where id = ${added.id}`.execute(
+      t.db,
+    );
+    expect(await read()).toMatchObject({ active: false, startDate: '2026-11-02' });
+  });
+
   it('hides a participant of another site like a missing one', async () => {
     const madridOne = await t.db
       .selectFrom('participants')
@@ -198,6 +286,35 @@ describe('editing a participant', () => {
       token: tokens['crc.demo'],
     });
     expect(r.status).toBe(403);
+  });
+});
+
+describe('caregiver search by e-mail list (E-086)', () => {
+  it('names per address the participants the caller may see who have it; identity only for who may identify', async () => {
+    const added = (await add({ record: ada })).json.participant;
+    const madridOne = await t.db
+      .selectFrom('participants')
+      .select(['email'])
+      .where('site_id', '=', madrid)
+      .where('email', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const search = (emails: string[], user = 'crc.demo') =>
+      call(t.app, searchCaregivers, { params: { studyId: demo }, body: { emails }, token: tokens[user] });
+    const found = await search(['ADA.Lovelace@example.org', 'nobody@example.org', madridOne.email!]);
+    expect(found.status).toBe(200);
+    expect(found.json.items).toEqual([
+      {
+        email: 'ada.lovelace@example.org',
+        participants: [
+          { id: added.id, participantId: added.participantId, name: 'Ada Lovelace', status: 'NOTINVITED' },
+        ],
+      },
+      { email: 'nobody@example.org', participants: [] },
+      // a participant of a site the coordinator does not staff is not told of
+      { email: madridOne.email!.toLowerCase(), participants: [] },
+    ]);
+    expect((await search(['ada.lovelace@example.org'], 'cra.demo')).status).toBe(403);
+    expect((await search(['not an address'])).status).toBe(400);
   });
 });
 

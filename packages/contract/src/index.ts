@@ -36,6 +36,7 @@ import * as siteForms from './site-forms';
 import * as dataQueries from './data-queries';
 import * as participantMessages from './participant-messages';
 import * as participantDocuments from './participant-documents';
+import * as responseCorrections from './response-corrections';
 import type { Endpoint } from './endpoint';
 
 export * from './endpoint';
@@ -79,6 +80,7 @@ export * from './site-forms';
 export * from './data-queries';
 export * from './participant-messages';
 export * from './participant-documents';
+export * from './response-corrections';
 export * from './client';
 export * from './upload';
 export * from './request';
@@ -130,6 +132,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   dataQueries,
   participantMessages,
   participantDocuments,
+  responseCorrections,
 ]
   .flatMap((m) => endpointsOf(m as Record<string, unknown>))
   .concat(Object.values(studyContent.DRAFT_SECTION_ENDPOINTS))

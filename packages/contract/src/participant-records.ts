@@ -74,6 +74,17 @@ export const ParticipantDetailSchema = z.object({
   needs: z.record(z.string(), NeedSchema),
   /** Whether the caller may change this participant (status, invitation, record, labels). */
   manage: z.boolean(),
+  /** E-026 active: still taking part (not left the study, not failed screening). */
+  active: z.boolean(),
+  /** E-026 startDate: the participant's day zero (yyyy-mm-dd), null before their study starts. */
+  startDate: z.string().nullable(),
+  /** E-026 languageId / languageName: the participant's language and its name in the study. */
+  languageId: z.string(),
+  languageName: z.string(),
+  /** E-026 mlFLag: the study offers the participant more than one language (multi-language). */
+  mlFLag: z.boolean(),
+  /** E-026 threadParticipantId: the key of the participant's message thread (their id). */
+  threadParticipantId: z.string(),
 });
 export type ParticipantDetail = z.infer<typeof ParticipantDetailSchema>;
 
@@ -144,9 +155,63 @@ export const updateParticipantRecord = defineEndpoint({
   path: '/api/v1/studies/:studyId/participants/:participantId',
   audience: 'staff',
   permission: 'participants.manage',
-  summary: 'Edit a participant’s record (E-020, E-065, E-079…E-081), from the version the person read',
+  summary:
+    'Edit a participant’s record (E-020, E-065, E-079…E-081), from the version the person read; its labels too (E-088)',
   params: ParticipantParams,
-  body: z.object({ record: ParticipantRecordSchema, expectedUpdatedAt: z.string(), ...WriteOptions }).strict(),
+  body: z
+    .object({
+      record: ParticipantRecordSchema,
+      expectedUpdatedAt: z.string(),
+      /** E-088: the participant's labels (custom keys) set with the record; absent: left as they are. */
+      customKey: z.array(z.string().uuid()).max(100).optional(),
+      ...WriteOptions,
+    })
+    .strict(),
+  response: ParticipantDetailSchema,
+});
+
+export const CAREGIVER_SEARCH_MAX = 100;
+
+/** E-086: which of these e-mail addresses are already on participants the caller may see (a caregiver's). */
+export const searchCaregivers = defineEndpoint({
+  id: 'searchCaregivers',
+  method: 'POST',
+  path: '/api/v1/studies/:studyId/caregivers/search',
+  audience: 'staff',
+  permission: 'participants.identify',
+  audit: false,
+  summary: `Caregiver search by e-mail list (E-086): per address (at most ${CAREGIVER_SEARCH_MAX}), the participants the caller may see who have it`,
+  params: StudyParams,
+  body: z.object({ emails: z.array(z.string().trim().email().max(254)).min(1).max(CAREGIVER_SEARCH_MAX) }).strict(),
+  response: z.object({
+    items: z.array(
+      z.object({
+        email: z.string(),
+        participants: z.array(
+          z.object({ id: z.string(), participantId: z.string(), name: z.string(), status: z.string() }),
+        ),
+      }),
+    ),
+  }),
+});
+
+/** E-137 "POST update phone": only the participant's mobile number changes, with the same checks as the record's. */
+export const updateParticipantPhone = defineEndpoint({
+  id: 'updateParticipantPhone',
+  method: 'POST',
+  path: '/api/v1/studies/:studyId/participants/:participantId/phone',
+  audience: 'staff',
+  permission: 'participants.manage',
+  summary: 'Change a participant’s mobile number (E-137): checked and refused like the record’s, from the version read',
+  params: ParticipantParams,
+  body: z
+    .object({
+      mobileCountryCode: text(RECORD_FIELD_MAX.mobileCountryCode),
+      mobile: text(RECORD_FIELD_MAX.mobile),
+      expectedUpdatedAt: z.string(),
+      ...WriteOptions,
+    })
+    .strict(),
   response: ParticipantDetailSchema,
 });
 

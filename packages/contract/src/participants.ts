@@ -91,6 +91,8 @@ export const ParticipantListQuerySchema = z
     countryIds: commaList(z.string().regex(/^[A-Za-z]{2}$/)).optional(),
     /** The migration list (E-070, E-071): participants still in the study, on one of these versions, not on that one. */
     isForMigrationList: z.enum(['true', 'false']).optional(),
+    /** Only participants who can be called by video (E-070 isTelehealthSearch): TELEHEALTH_REACHABLE_STATUSES. */
+    isTelehealthSearch: z.enum(['true', 'false']).optional(),
     currentAssignedVersionIds: commaList(z.string().uuid()).optional(),
     excludeVersionId: z.string().uuid().optional(),
   })

@@ -7,6 +7,8 @@ export interface StaffAssignment {
   role: string;
   readOnly: boolean;
   assignedSiteIds: string[];
+  /** The assigned sites where the person is a team member marked not blinded (C-155, C-157; decision E-blinding). */
+  unblindedSiteIds?: string[];
 }
 
 export interface StaffActor {

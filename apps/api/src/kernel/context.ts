@@ -41,6 +41,11 @@ export interface ServiceCtx {
   /** Record an audit entry; written in this context's transaction when the work commits. */
   audit(entry: AuditEntry): void;
   /**
+   * The write found nothing to change (a save of what is already stored) and wrote nothing: it may end without an
+   * audit entry. Only when nothing was written: the audit trail records changes, not visits.
+   */
+  unchanged(): void;
+  /**
    * A grouped request (route option `grouped`): hand the prepared item to its kind's writer, which commits it
    * with the other requests' items of that kind; answers once it is committed. Anywhere else it throws.
    */
@@ -89,6 +94,9 @@ function actorAccessors(actor: Actor | null): Pick<ServiceCtx, 'staff' | 'partic
   };
 }
 
+/** The sinks of writes that said they changed nothing (ctx.unchanged), until their work ends. */
+const unchangedWrites = new WeakSet<AuditEntry[]>();
+
 /** A context on `db` (the pool for a read, a transaction for a write) recording audit entries into `sink`. */
 export function makeCtx(
   platform: Platform,
@@ -107,6 +115,9 @@ export function makeCtx(
     audit(entry) {
       if (!sink) throw new Error(`Audit entry ${entry.action} in a read`);
       sink.push(entry);
+    },
+    unchanged() {
+      if (sink) unchangedWrites.add(sink);
     },
     commitGrouped(work, input) {
       if (!grouped) throw new Error(`Grouped write ${work.label} outside a grouped request`);
@@ -164,7 +175,8 @@ export async function runWrite<T>(
     const entries: AuditEntry[] = [];
     try {
       const value = await work(makeCtx(platform, trx, scope, entries));
-      if (options.requireAudit && entries.length === 0) throw new MissingAuditError(options.label);
+      if (options.requireAudit && entries.length === 0 && !unchangedWrites.has(entries))
+        throw new MissingAuditError(options.label);
       await platform.writeAudit(trx, recordsOf(entries, scope));
       return { ok: true, value };
     } catch (e) {

@@ -30,3 +30,4 @@ export { prepareActivity } from './prepared';
 export * from './library';
 export * from './scoring/formula-check';
 export * from './blinding';
+export * from './corrections';

@@ -222,6 +222,10 @@ export const PARTICIPANT_MESSAGES = {
     en: 'Only the person who asked for this transfer, or staff who manage the participant at their site, can cancel it.',
     es: 'Solo quien solicitó esta transferencia, o el personal que gestiona al participante en su centro, puede cancelarla.',
   },
+  'participants.correction.unknownItem': {
+    en: 'This response has no question {item}.',
+    es: 'Esta respuesta no tiene la pregunta {item}.',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 registerMessages(PARTICIPANT_MESSAGES);

@@ -65,6 +65,20 @@ export const WITHDRAWN_OR_FAILED: readonly ParticipantStatus[] = [
   'DISCONTINUED',
 ];
 
+/**
+ * Who can be called by video (E-070 isTelehealthSearch; decision E-participant-list): a participant joins a visit from the
+ * portal, so they have a verified portal account and are still in the study. Not those added or invited who never
+ * registered, not one active without the app, not one who left or failed screening.
+ */
+export const TELEHEALTH_REACHABLE_STATUSES: readonly ParticipantStatus[] = [
+  'VERIFIED',
+  'PRESCREENED',
+  'SCREENING',
+  'SCREENPASSED',
+  'ACTIVE',
+  'ACTIVEWMODIFICATION',
+];
+
 /** A label's colours (the palette staff pick from). */
 export const LABEL_COLORS = ['blue', 'teal', 'green', 'yellow', 'orange', 'red', 'grape', 'gray'] as const;
 export type LabelColor = (typeof LABEL_COLORS)[number];

@@ -102,6 +102,16 @@ export interface StudyAccess {
 }
 
 /**
+ * A site team member marked not blinded (the unblinded pharmacist, C-155) receives unblinding data — only when they are
+ * unblinded at every site of theirs in the study: one study-wide answer that never leaks to a site where they are blinded.
+ */
+function unblindedAtEverySite(assignment: StaffAssignment | null): boolean {
+  const sites = assignment?.assignedSiteIds ?? [];
+  const unblinded = new Set(assignment?.unblindedSiteIds ?? []);
+  return sites.length > 0 && sites.every((id) => unblinded.has(id));
+}
+
+/**
  * Row check 1, the study assignment. A non-admin gets the same 403 whether the study exists or not,
  * so nobody learns of studies they are not on; the platform admin gets 404 for a missing one.
  */
@@ -121,7 +131,8 @@ export function requireLoadedStudy(
   const assignment = actor.assignments.find((a) => a.studyId === studyId) ?? null;
   if (!assignment && !admin) throw fail('FORBIDDEN');
   const role = joinRealmRole(actor.realm, assignment ? assignment.role : actor.platformRole);
-  return { studyId, assignment, global: admin, role, blinded: getRoleDefinition(role)?.blinded ?? true };
+  const roleBlinded = getRoleDefinition(role)?.blinded ?? true;
+  return { studyId, assignment, global: admin, role, blinded: roleBlinded && !unblindedAtEverySite(assignment) };
 }
 
 /**

@@ -18,6 +18,8 @@ import {
   listNotInvitedParticipants,
   resendParticipantVerification,
   setParticipantEmailSubscription,
+  searchCaregivers,
+  updateParticipantPhone,
   updateParticipantRecord,
 } from '@trialpath/contract';
 import { route } from '../../http/context';
@@ -28,6 +30,7 @@ import { importTemplate } from './import-template.service';
 import { inviteMany, resendVerification, setEmailSubscription } from './invitations.service';
 import { migrationStatus, moveToVersion } from './migrations.service';
 import * as records from './records.service';
+import { caregiverSearch } from './caregivers.service';
 
 /** The uploaded file (the plumbing has checked its content type and size). */
 function fileOf(upload: { data: Buffer } | null): Buffer {
@@ -58,6 +61,8 @@ export const participantManagementRoutes = [
     return { participant, invited };
   }),
   route(updateParticipantRecord, (ctx) => records.editRecord(ctx, { ...ctx.params, ...ctx.body })),
+  route(searchCaregivers, (ctx) => caregiverSearch(ctx, { ...ctx.params, ...ctx.body })),
+  route(updateParticipantPhone, (ctx) => records.changePhone(ctx, { ...ctx.params, ...ctx.body })),
   route(checkParticipantDuplicates, (ctx) => records.duplicatesOf(ctx, { ...ctx.params, ...ctx.query })),
   route(exportParticipants, (ctx) => participantsCsv(ctx, { ...ctx.params, ...ctx.query })),
   route(listNotInvitedParticipants, (ctx) => records.notInvited(ctx, ctx.params)),

@@ -18,6 +18,7 @@ export function findParticipantDetail(db: Db, participantId: string) {
       'v.name as version_name',
       participantLabelsJson().as('labels'),
     ])
+    .select(sql<string | null>`to_char(p.day_zero, 'YYYY-MM-DD')`.as('start_date'))
     .where('p.id', '=', participantId)
     .executeTakeFirst();
 }

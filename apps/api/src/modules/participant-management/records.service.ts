@@ -10,6 +10,7 @@ import {
   type ConsentListStatus,
   defaultStudyContent,
   EMPTY_RECORD,
+  FINAL_STATUSES,
   type FieldMessageRefs,
   messageRef,
   type ParticipantRecordValues,
@@ -35,7 +36,7 @@ import { studyCodeOf, studyLanguagesAndCountries, studyTextLanguages } from '../
 import { versionOfSite } from '../versions/versions-assignments.service';
 import { versionForExport } from '../versions/versions.service';
 import { requireParticipantManager, visibleParticipant } from '../participants/participant-access.service';
-import { labelsFromJson } from '../participants/participant-labels.service';
+import { labelsFromJson, setLabels } from '../participants/participant-labels.service';
 import { mayIdentify, mayManage } from '../participants/participant-list.service';
 import {
   findDuplicates,
@@ -81,10 +82,14 @@ function recordOf(row: ParticipantDetailRow): Omit<ParticipantRecordValues, 'par
   };
 }
 
+/** Not taking part any more: left the study or failed screening (E-026 active). */
+const INACTIVE_STATUSES: readonly ParticipantStatus[] = [...FINAL_STATUSES, 'SCREENFAILED'];
+
 async function detailOf(ctx: ServiceCtx, access: StudyAccess, participantId: string) {
   const row = await findParticipantDetail(ctx.db, participantId);
   if (!row) throw fail('NOT_FOUND');
   const identify = mayIdentify(ctx, access.studyId);
+  const { languages } = await studyLanguagesAndCountries(ctx, access.studyId);
   return hideUnblinded(access, 'participant', {
     id: row.id,
     participantId: row.participant_code,
@@ -107,6 +112,12 @@ async function detailOf(ctx: ServiceCtx, access: StudyAccess, participantId: str
     record: identify ? recordOf(row) : null,
     needs: await needsOfVersion(ctx, access.studyId, row.version_id),
     manage: mayManage(ctx, access.studyId, access.assignment?.readOnly ?? false),
+    active: !INACTIVE_STATUSES.includes(row.status as ParticipantStatus),
+    startDate: row.start_date,
+    languageId: row.language,
+    languageName: languages.find((l) => l.id === row.language)?.display_name ?? row.language,
+    mlFLag: languages.length > 1,
+    threadParticipantId: row.id,
   });
 }
 
@@ -286,9 +297,10 @@ export async function addRecord(ctx: ServiceCtx, input: AddInput) {
   return detailOf(ctx, access, row.id);
 }
 
+/** The record as it is stored (the phone as digits): what the audit keeps and an edit compares. */
 export const recordForAudit = (r: ParticipantRecordValues) => {
   const { participantId: _, siteId: __, ...rest } = r;
-  return rest;
+  return { ...rest, mobile: phoneOf(r)?.number ?? '' };
 };
 
 export interface EditInput {
@@ -297,6 +309,8 @@ export interface EditInput {
   record: ParticipantRecordInput;
   expectedUpdatedAt: string;
   allowSharedPhone: boolean;
+  /** E-088: the labels to set with the record; undefined: left as they are. */
+  customKey?: readonly string[];
 }
 
 /**
@@ -328,7 +342,11 @@ export async function editRecord(ctx: ServiceCtx, input: EditInput) {
   const oldRecord = { participantId: before.participant_code, ...recordOf(before) };
   const newRecord = { participantId: record.participantId, ...recordForAudit(record) };
   const changed = (Object.keys(newRecord) as (keyof typeof newRecord)[]).filter((k) => oldRecord[k] !== newRecord[k]);
-  if (changed.length === 0) return detailOf(ctx, access, before.id);
+  if (input.customKey) await setLabels(ctx, { ...input, labelIds: input.customKey });
+  if (changed.length === 0) {
+    ctx.unchanged();
+    return detailOf(ctx, access, before.id);
+  }
   await changeParticipant(ctx, before.id, {
     ...columnsOf(record, defaultLanguage),
     participant_code: record.participantId,
@@ -342,6 +360,24 @@ export async function editRecord(ctx: ServiceCtx, input: EditInput) {
     after: Object.fromEntries(changed.map((k) => [k, newRecord[k]])),
   });
   return detailOf(ctx, access, before.id);
+}
+
+/** E-137: only the mobile number changes; the record's checks, lock, conflict rule and audit apply (editRecord). */
+export async function changePhone(
+  ctx: ServiceCtx,
+  input: Omit<EditInput, 'record'> & { mobileCountryCode: string; mobile: string },
+) {
+  const access = await requireParticipantManager(ctx, input.studyId);
+  const seen = await visibleParticipant(ctx, access, input.participantId);
+  const before = await findParticipantDetail(ctx.db, seen.id);
+  if (!before) throw fail('NOT_FOUND');
+  const record = {
+    participantId: before.participant_code,
+    ...recordOf(before),
+    mobileCountryCode: input.mobileCountryCode,
+    mobile: input.mobile,
+  };
+  return editRecord(ctx, { ...input, record });
 }
 
 /** Other participants of the data space with this id, e-mail address or phone number (E-075). */

@@ -139,6 +139,6 @@ export async function setLabels(
       before: { labels: names([...wanted.filter((id) => !added.includes(id)), ...removed]) },
       after: { labels: names(wanted) },
     });
-  }
+  } else ctx.unchanged();
   return { labels: (await labelsOfParticipants(ctx.db, [p.id])).get(p.id) ?? [] };
 }

@@ -12,6 +12,7 @@ import {
   IDENTITY_SORT_KEYS,
   messageRef,
   type ParticipantStatus,
+  TELEHEALTH_REACHABLE_STATUSES,
   WITHDRAWN_OR_FAILED,
   FINAL_STATUSES,
   PARTICIPANT_STATUSES,
@@ -65,16 +66,20 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
  * The statuses asked for; with the withdrawn-or-failed filter, only those of them; on the migration list, only those
- * of participants still in the study (none left: nobody matches).
+ * of participants still in the study; on a telehealth search, only those who can be called (none left: nobody matches).
  */
 function statusesOf(
-  input: Pick<ListQuery, 'filter' | 'withdrawnOrFailedFilter' | 'isForMigrationList'>,
+  input: Pick<ListQuery, 'filter' | 'withdrawnOrFailedFilter' | 'isForMigrationList' | 'isTelehealthSearch'>,
 ): readonly ParticipantStatus[] | undefined {
   let statuses = input.filter;
   if (input.withdrawnOrFailedFilter === 'true')
     statuses = (statuses?.length ? statuses : PARTICIPANT_STATUSES).filter((s) => WITHDRAWN_OR_FAILED.includes(s));
   if (input.isForMigrationList === 'true')
     statuses = (statuses?.length ? statuses : PARTICIPANT_STATUSES).filter((s) => !FINAL_STATUSES.includes(s));
+  if (input.isTelehealthSearch === 'true')
+    statuses = (statuses?.length ? statuses : PARTICIPANT_STATUSES).filter((s) =>
+      TELEHEALTH_REACHABLE_STATUSES.includes(s),
+    );
   return statuses;
 }
 

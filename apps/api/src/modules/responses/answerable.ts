@@ -115,6 +115,10 @@ async function preparedRevision(
   return value;
 }
 
+/** One revision of an activity as answered (a stored response's), prepared; undefined when it cannot be read. */
+export const revisionActivity = (ctx: DbCtx, activityId: string, revisionId: string) =>
+  preparedRevision(ctx, activityId, revisionId);
+
 /** The version's revision of an activity, prepared; undefined when the version does not use the activity. */
 export async function activityOfVersion(
   ctx: DbCtx,

@@ -74,7 +74,7 @@ export async function findUserWithAssignments(db: Db, id: string): Promise<UserW
               sub
                 .selectFrom('site_assignments as a')
                 .innerJoin('sites as s', 's.id', 'a.site_id')
-                .select('s.id')
+                .select(['s.id', 'a.blinded'])
                 .whereRef('a.user_id', '=', 'sa.user_id')
                 .whereRef('s.study_id', '=', 'sa.study_id')
                 .where('a.active', '=', true)
@@ -97,6 +97,7 @@ export async function findUserWithAssignments(db: Db, id: string): Promise<UserW
       role: a.role,
       readOnly: a.read_only,
       assignedSiteIds: a.sites.map((x) => x.id),
+      unblindedSiteIds: a.sites.filter((x) => !x.blinded).map((x) => x.id),
     })),
   };
 }

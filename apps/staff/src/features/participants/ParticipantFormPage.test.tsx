@@ -49,7 +49,12 @@ const detail = () => ({
   updatedAt: '2026-12-02T10:00:00.000Z',
   record: null,
   needs: NEEDS,
-  manage: true,
+  manage: true,  active: true,
+  startDate: null,
+  languageId: 'en',
+  languageName: 'English',
+  mlFLag: true,
+  threadParticipantId: 'thread',
 });
 
 const json = jsonResponse;

@@ -60,7 +60,12 @@ const detail = (identify: boolean, status = 'INVITED') => ({
       }
     : null,
   needs: {},
-  manage: identify,
+  manage: identify,  active: true,
+  startDate: null,
+  languageId: 'en',
+  languageName: 'English',
+  mlFLag: true,
+  threadParticipantId: 'thread',
 });
 
 /** The profile's API; `taskQueries` records each tasks call's query. */

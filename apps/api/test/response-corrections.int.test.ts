@@ -10,6 +10,7 @@ import {
   correctResponseAnswer,
   createActivity,
   getActivityRevision,
+  getParticipantResponse,
   listResponseCorrections,
   saveActivityRevision,
   submitActivityResult,
@@ -144,6 +145,15 @@ describe('correcting a participant-reported answer', () => {
     expect(audit.rows).toEqual([
       { reason: 'Typo: 72 kg on the scale log', item: 'weight', old_value: '27', new_value: '72' },
     ]);
+    // staff read the answer as corrected, marked; who enters data may correct, a monitor may not
+    const read = (user: string) =>
+      call(t.app, getParticipantResponse, {
+        token: tokens[user],
+        params: { studyId: demo, participantId: participant, responseId },
+      });
+    const seen = (await read('crc.demo')).json;
+    expect(seen).toMatchObject({ answers: { weight: { answer: '72' } }, corrected: ['weight'], mayCorrect: true });
+    expect((await read('cra.demo')).json).toMatchObject({ corrected: ['weight'], mayCorrect: false });
     // a second correction replaces the corrected value, and keeps it as its old value
     const again = await correct('crc.demo', {
       item: 'weight',

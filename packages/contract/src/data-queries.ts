@@ -247,5 +247,9 @@ export const getParticipantResponse = defineEndpoint({
     skipped: z.array(z.string()),
     queries: z.array(DataQuerySchema),
     mayRaise: z.boolean(),
+    /** The questions whose answer site staff corrected (the answers given are the corrected ones). */
+    corrected: z.array(z.string()),
+    /** The caller may correct an answer (responses.enter on a writable assignment; decision E-response-corrections). */
+    mayCorrect: z.boolean(),
   }),
 });

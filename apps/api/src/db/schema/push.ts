@@ -47,7 +47,8 @@ export interface PushMessagesTable {
   id: Generated<string>;
   device_id: string;
   participant_id: string;
-  kind: 'test';
+  /** A device test (D-092), or a message from the study team (decision E-messages). */
+  kind: 'test' | 'message';
   payload: Json<PushPayload>;
   status: Generated<'pending' | 'sent' | 'failed' | 'gone'>;
   attempts: Generated<number>;

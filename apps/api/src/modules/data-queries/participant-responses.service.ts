@@ -1,7 +1,7 @@
 /**
  * A participant's submitted responses for staff (E-014, E-019; decision E-queries): the list, newest first, with the
  * queries still open on each; one response with the activity as the reader may see it, its answers and the queries
- * on it. Who sees the participant sees their responses (`responses.view` on the route); a blinded reader receives
+ * on it, each answer as corrected by site staff (decision E-response-corrections). Who sees the participant sees their responses (`responses.view` on the route); a blinded reader receives
  * neither the unblinded questions nor their answers (A-117).
  */
 import type { ResponseSummary } from '@trialpath/contract';
@@ -9,6 +9,8 @@ import {
   activityForReader,
   type ActivityType,
   answersForReader,
+  correctedEntries,
+  type EntryValue,
   parseActivity,
   readerMaySeeAnswer,
 } from '@trialpath/domain';
@@ -16,9 +18,13 @@ import type { ServiceCtx } from '../../kernel/context';
 import { fail } from '../../kernel/errors';
 import { revisionForAnswers } from '../activities/activities.service';
 import { visibleParticipant } from '../participants/participant-access.service';
+import { correctionsOfResponse } from '../responses/corrections.service';
 import { countParticipantResponses, participantResponses, type ResponseListRow } from './data-queries.repository';
 import { mayRaise, queryReader, queryViews } from './data-queries.service';
 import { answersOfEntries } from './query-targets';
+
+/** A result's stored entries (the corrections replace their values). */
+type StoredEntries = ({ questionId: string } & EntryValue)[];
 
 const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
@@ -59,8 +65,11 @@ export async function responseDetail(
   const stored = await revisionForAnswers(ctx, row.activity_id, row.revision_id);
   if (!stored) throw fail('NOT_FOUND');
   const definition = parseActivity(stored.definition);
-  const { answers, skipped } = answersOfEntries(definition, json(row.answers));
+  const corrections = await correctionsOfResponse(ctx, row.id);
+  const entries = correctedEntries(json<StoredEntries>(row.answers), corrections);
+  const { answers, skipped } = answersOfEntries(definition, entries);
   const blinded = r.access.blinded;
+  const corrected = [...new Set(corrections.map((c) => c.item))];
   return {
     ...summaryOf(row),
     participant: { id: p.id, participantId: p.participant_code },
@@ -70,5 +79,7 @@ export async function responseDetail(
     skipped: skipped.filter((id) => readerMaySeeAnswer(definition, id, blinded)),
     queries: await queryViews(ctx, r, { targetKind: 'response', targetId: row.id }),
     mayRaise: mayRaise(r),
+    corrected: corrected.filter((id) => readerMaySeeAnswer(definition, id, blinded)),
+    mayCorrect: r.actions.has('responses.enter') && !r.access.assignment?.readOnly,
   };
 }

@@ -4,16 +4,10 @@
  * queue in the same transaction (a set of rows per statement, never one statement per participant).
  */
 import { type Expression, type Insertable, type SqlBool, sql } from 'kysely';
+import { inBatches } from '../../db/batches';
 import type { Db } from '../../db/database';
 import type { Environment, PushPayload } from '../../db/schema';
 import type { MessageAudienceKind, ParticipantMessageRecipientsTable } from '../../db/schema/participant-messages';
-
-/** Rows per insert: well under the 65,535 parameters a statement may carry. */
-const BATCH = 1000;
-
-async function inBatches<T>(rows: readonly T[], write: (batch: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += BATCH) await write(rows.slice(i, i + BATCH));
-}
 
 /** The study's sites with what the row checks need. */
 export function studySites(db: Db, studyId: string) {
@@ -122,52 +116,6 @@ export async function insertRecipients(db: Db, rows: readonly Insertable<Partici
     db,
   );
 }
-
-/**
- * E-mails and texts queued in the outbox with the ids the recipients' rows name. The outbox offers one message at
- * a time (outbox.service); a send of thousands writes them here in batches (decision E-messages).
- */
-export const queueOutboxRows = (
-  db: Db,
-  rows: readonly { id: string; channel: 'email' | 'sms'; recipient: string; subject: string | null; body: string }[],
-) => inBatches(rows, (batch) => db.insertInto('outbox').values(batch).execute());
-
-/** The registered devices of these participants (their push notifications go to each). */
-export async function registeredDevicesOf(db: Db, participantIds: readonly string[]) {
-  const out: { id: string; participant_id: string }[] = [];
-  await inBatches(participantIds, async (batch) => {
-    out.push(
-      ...(await db
-        .selectFrom('participant_devices')
-        .select(['id', 'participant_id'])
-        .where('participant_id', 'in', batch)
-        .where('pd_registration_status', '=', 'Registered')
-        .execute()),
-    );
-  });
-  return out;
-}
-
-/** Push notifications of a message queued for the push job, as its test push is (push.repository). */
-export const queuePushRows = (
-  db: Db,
-  rows: readonly { deviceId: string; participantId: string; payload: PushPayload; expiresAt: Date }[],
-) =>
-  inBatches(rows, (batch) =>
-    db
-      .insertInto('push_messages')
-      .values(
-        batch.map((r) => ({
-          device_id: r.deviceId,
-          participant_id: r.participantId,
-          // the push table's type names only its own kind; the migration allows 'message' too
-          kind: sql<'test'>`'message'`,
-          payload: JSON.stringify(r.payload),
-          expires_at: r.expiresAt,
-        })),
-      )
-      .execute(),
-  );
 
 // ── reads ─────────────────────────────────────────────────────────────────────────────────────────────
 

@@ -47,15 +47,14 @@ import {
   messagesOfParticipant,
   markRead,
   type ParticipantMessageRow,
-  queueOutboxRows,
-  queuePushRows,
   type ReadFilter,
   type RecipientRow,
-  registeredDevicesOf,
   type SentMessageRow,
   sentMessagePage,
   studySites,
 } from './messaging.repository';
+import { queueRenderedBatch } from '../outbox/outbox.service';
+import { queueMessagePushes, registeredDevicesOfMany } from '../push/push.service';
 
 /** A push notification of a message not delivered within a week is not sent any more. */
 const PUSH_LIFETIME_MS = 7 * 24 * 60 * 60_000;
@@ -234,7 +233,7 @@ export async function sendMessage(
   });
   const link = portalLink(ctx, study.code);
   const siteName = new Map(v.sites.map((s) => [s.id, s.name]));
-  const outbox: Parameters<typeof queueOutboxRows>[1][number][] = [];
+  const outbox: Parameters<typeof queueRenderedBatch>[1][number][] = [];
   const recipients = rows.map((p) => {
     const plan = channelsFor(p, input.channels);
     const lang = recipientLanguage(p.language, ctx.request.language);
@@ -276,12 +275,12 @@ export async function sendMessage(
     };
   });
   await insertRecipients(ctx.db, recipients);
-  await queueOutboxRows(ctx.db, outbox);
+  await queueRenderedBatch(ctx, outbox);
   const pushTo = new Map(rows.filter((_, i) => recipients[i]!.push_state === 'QUEUED').map((p) => [p.id, p]));
-  const devices = await registeredDevicesOf(ctx.db, [...pushTo.keys()]);
+  const devices = await registeredDevicesOfMany(ctx, [...pushTo.keys()]);
   const expiresAt = new Date(Date.now() + PUSH_LIFETIME_MS);
-  await queuePushRows(
-    ctx.db,
+  await queueMessagePushes(
+    ctx,
     devices.map((d) => {
       const lang = recipientLanguage(pushTo.get(d.participant_id)!.language, ctx.request.language);
       const payload: PushPayload = {

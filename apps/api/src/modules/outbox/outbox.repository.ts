@@ -1,5 +1,6 @@
 /** All SQL on the outbox (e-mail and SMS waiting to be sent; the demo mailbox reads it). */
 import type { Insertable, Selectable } from 'kysely';
+import { inBatches } from '../../db/batches';
 import type { Db } from '../../db/database';
 import type { OutboxTable } from '../../db/schema';
 import { endOfMillisecond } from '../../db/clock';
@@ -67,3 +68,9 @@ export async function recordDelivery(
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
+
+/** Many messages at once, each with the id the caller gave it (a bulk send names them in its own rows). */
+export const insertOutboxBatch = (
+  db: Db,
+  rows: readonly { id: string; channel: 'email' | 'sms'; recipient: string; subject: string | null; body: string }[],
+) => inBatches(rows, (batch) => db.insertInto('outbox').values(batch).execute());

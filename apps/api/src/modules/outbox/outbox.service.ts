@@ -13,7 +13,7 @@ import {
 } from '@trialpath/domain';
 import type { DbCtx, ServiceCtx } from '../../kernel/context';
 import { fail } from '../../kernel/errors';
-import { insertOutbox, listOutbox } from './outbox.repository';
+import { insertOutbox, insertOutboxBatch, listOutbox } from './outbox.repository';
 
 /**
  * A message to queue: a template of the catalogue (mail-catalogue.ts) with its parameters, in the
@@ -65,4 +65,12 @@ export async function mailbox(ctx: ServiceCtx, input: { recipient?: string }) {
       lastError: r.last_error,
     })),
   };
+}
+
+/**
+ * Rendered e-mails and texts queued at once, in batches, each under the id the caller chose (a message to thousands
+ * of participants names each recipient's e-mail and text in its own rows; decision E-messages).
+ */
+export function queueRenderedBatch(ctx: DbCtx, rows: Parameters<typeof insertOutboxBatch>[1]): Promise<void> {
+  return insertOutboxBatch(ctx.db, rows);
 }

@@ -1,10 +1,12 @@
 /** All SQL of Web Push (decision D-092): the VAPID key pair, participants' device registrations, push messages. */
 import { type Insertable, type Selectable, sql } from 'kysely';
+import { inBatches } from '../../db/batches';
 import type { Db } from '../../db/database';
 import { endOfMillisecond } from '../../db/clock';
 import type {
   ParticipantDevicesTable,
   PushMessagesTable,
+  PushPayload,
   PushVapidKeysTable,
   StoredSubscription,
 } from '../../db/schema';
@@ -191,3 +193,40 @@ export async function recordPush(trx: Db, id: string, outcome: PushRecord): Prom
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
+
+/** The registered devices of these participants (a push notification goes to each). */
+export async function registeredDevicesOfParticipants(db: Db, participantIds: readonly string[]) {
+  const out: { id: string; participant_id: string }[] = [];
+  await inBatches(participantIds, async (batch) => {
+    out.push(
+      ...(await db
+        .selectFrom('participant_devices')
+        .select(['id', 'participant_id'])
+        .where('participant_id', 'in', batch)
+        .where('pd_registration_status', '=', 'Registered')
+        .execute()),
+    );
+  });
+  return out;
+}
+
+/** Push messages of one kind queued for the push job at once, in batches. */
+export const insertPushBatch = (
+  db: Db,
+  kind: PushMessagesTable['kind'],
+  rows: readonly { deviceId: string; participantId: string; payload: PushPayload; expiresAt: Date }[],
+) =>
+  inBatches(rows, (batch) =>
+    db
+      .insertInto('push_messages')
+      .values(
+        batch.map((r) => ({
+          device_id: r.deviceId,
+          participant_id: r.participantId,
+          kind,
+          payload: JSON.stringify(r.payload),
+          expires_at: r.expiresAt,
+        })),
+      )
+      .execute(),
+  );

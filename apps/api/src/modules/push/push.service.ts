@@ -29,6 +29,8 @@ import {
   replaceRegistrationsOf,
   subscriptionOf,
   upsertDevice,
+  insertPushBatch,
+  registeredDevicesOfParticipants,
 } from './push.repository';
 import { isP256Point, newVapidKeys } from './push.sender';
 
@@ -275,3 +277,11 @@ export async function queueTestPush(ctx: ServiceCtx) {
   });
   return { queued: queued.length };
 }
+
+/** The registered devices of these participants. */
+export const registeredDevicesOfMany = (ctx: Pick<ServiceCtx, 'db'>, participantIds: readonly string[]) =>
+  registeredDevicesOfParticipants(ctx.db, participantIds);
+
+/** Push notifications of messages from the study team queued at once for the push job (decision E-messages). */
+export const queueMessagePushes = (ctx: Pick<ServiceCtx, 'db'>, rows: Parameters<typeof insertPushBatch>[2]) =>
+  insertPushBatch(ctx.db, 'message', rows);

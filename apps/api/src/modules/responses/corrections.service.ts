@@ -62,6 +62,12 @@ async function responseFor(ctx: ServiceCtx, input: ResponseRef, write: boolean) 
   return { access, response, activity, maySee };
 }
 
+/** The corrections of a response as entry values, oldest first: what a reader of the response applies. */
+export async function correctionsOfResponse(ctx: ServiceCtx, responseId: string) {
+  const rows = await correctionsOf(ctx.db, responseId);
+  return rows.map((r) => ({ item: r.item, value: json<EntryValue>(r.new_value) }));
+}
+
 export async function responseCorrections(ctx: ServiceCtx, input: ResponseRef) {
   const { response, maySee } = await responseFor(ctx, input, false);
   return correctionsView(ctx, response.id, maySee);

@@ -137,7 +137,7 @@ export function InvalidateDialog(props: {
         params: { studyId: props.studyId, documentId: props.document.id },
         body: { resendDocument, reason: reason.trim() },
       });
-      notify(t(r.resent ? 'invalidate.doneResent' : 'invalidate.done', { title }), { kind: 'success' });
+      notify(r.resent ? t('invalidate.doneResent', { title }) : t('invalidate.done', { title }), { kind: 'success' });
       props.onDone();
     } catch (err) {
       setError(fieldErrorsOf(err, i18n.language).reason ?? null);

@@ -54,7 +54,6 @@ const texts = {
     signedDone: 'Form signed.',
     signedBy: 'Signed by {{name}} on {{when}}: {{meaning}}',
     lastSaved: 'Last saved by {{name}} on {{when}}',
-    unblindedHidden: 'Answers only unblinded staff see are left out.',
   },
   reason: {
     title: 'Reason for change',

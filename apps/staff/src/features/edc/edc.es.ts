@@ -58,7 +58,6 @@ const texts: TextsLike<EdcTexts> = {
     signedDone: 'Formulario firmado.',
     signedBy: 'Firmado por {{name}} el {{when}}: {{meaning}}',
     lastSaved: 'Guardado por última vez por {{name}} el {{when}}',
-    unblindedHidden: 'Se omiten las respuestas que solo ve el personal no ciego.',
   },
   reason: {
     title: 'Motivo del cambio',

@@ -60,7 +60,8 @@ const detail = (identify: boolean, status = 'INVITED') => ({
       }
     : null,
   needs: {},
-  manage: identify,  active: true,
+  manage: identify,
+  active: true,
   startDate: null,
   languageId: 'en',
   languageName: 'English',

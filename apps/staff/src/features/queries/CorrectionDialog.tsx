@@ -85,7 +85,6 @@ export function CorrectionDialog(props: {
             onChange={(e) => setReason(e.currentTarget.value)}
             error={checked && reasonShort ? t('correction.reasonRequired') : undefined}
             required
-            autosize
             minRows={2}
           />
           {refusal && (

@@ -1,5 +1,5 @@
 import '@trialpath/domain/staff-messages';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, screenTestSetup } from '../../screen-test-setup';
@@ -44,21 +44,43 @@ const summary = {
   activeQueries: 1,
 };
 
-function serve() {
+const CORRECTIONS = `/api/v1/studies/${S}/participants/${P}/responses/${R}/corrections`;
+const correction = {
+  id: 'c1',
+  item: 'weight',
+  oldValue: { answerText: '27', optionId: '', isSkipped: false, displayAnswerText: '27' },
+  newValue: { answerText: '72', optionId: '', isSkipped: false, displayAnswerText: '72' },
+  reason: 'Scale log says 72',
+  queryId: null,
+  correctedBy: 'Carlos Coordinator',
+  correctedAt: '2026-12-02T09:00:00.000Z',
+};
+
+function serve(o: { mayCorrect?: boolean } = {}) {
+  let corrected = false;
+  const writes: { url: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => {
+    vi.fn(async (url: string, init?: RequestInit) => {
       const [path] = url.split('?');
+      if (init?.method === 'POST' && path === CORRECTIONS) {
+        writes.push({ url, body: JSON.parse(String(init.body)) });
+        corrected = true;
+        return jsonResponse({ items: [correction] });
+      }
+      if (path === CORRECTIONS) return jsonResponse({ items: corrected ? [correction] : [] });
       if (path === `/api/v1/studies/${S}/participants/${P}/responses/${R}`)
         return jsonResponse({
           ...summary,
           participant: { id: P, participantId: 'DEMO-US001-0001' },
           language: 'en',
           activityDefinition: definition,
-          answers: { mood: { optionsIds: ['bad'] }, weight: { answer: '72' } },
+          answers: { mood: { optionsIds: ['bad'] }, weight: { answer: corrected ? '72' : '27' } },
           skipped: ['notes'],
           queries: [],
           mayRaise: true,
+          corrected: corrected ? ['weight'] : [],
+          mayCorrect: o.mayCorrect ?? false,
         });
       if (path === `/api/v1/studies/${S}/participants/${P}/responses`)
         return jsonResponse({ items: [summary], total: 1, page: 1, pageSize: 25 });
@@ -68,6 +90,7 @@ function serve() {
       return jsonResponse({}, 404);
     }),
   );
+  return writes;
 }
 
 function renderAt(address: string) {
@@ -103,11 +126,36 @@ describe("the participant's responses (E-014, E-019)", { timeout: 20_000 }, () =
     const table = await screen.findByRole('table', { name: 'Answers' });
     const row = (text: string) => within(table).getByText(text).closest('tr')!;
     expect(within(row('How do you feel?')).getByText('Bad')).toBeTruthy();
-    expect(within(row('Weight (kg)')).getByText('72')).toBeTruthy();
+    expect(within(row('Weight (kg)')).getByText('27')).toBeTruthy();
     expect(within(row('Notes')).getByText('Skipped')).toBeTruthy();
     expect(
       await within(row('Weight (kg)')).findByRole('button', { name: 'Raise a query on Weight (kg)' }),
     ).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Daily diary · DEMO-US001-0001' })).toBeTruthy();
+    // a monitor is not offered to correct
+    expect(screen.queryByRole('button', { name: /^Correct the answer/ })).toBeNull();
+  });
+
+  it('site staff correct an answer with a reason: marked corrected, the value it replaced listed (decision E-response-corrections)', async () => {
+    const writes = serve({ mayCorrect: true });
+    renderAt(`/studies/${S}/participants/${P}/responses/${R}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Correct the answer to Weight (kg)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Correct: Weight (kg)' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save the correction' }));
+    expect(await within(dialog).findByText('Give a reason for the change.')).toBeTruthy();
+    expect(writes).toEqual([]);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Weight (kg)' }), { target: { value: '72' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason for change/ }), {
+      target: { value: 'Scale log says 72' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save the correction' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]!.body).toEqual({ item: 'weight', answer: { answer: '72' }, reason: 'Scale log says 72' });
+    const answers = await screen.findByRole('table', { name: 'Answers' });
+    const weight = within(answers).getByText('Weight (kg)').closest('tr')!;
+    expect(await within(weight).findByText('Corrected')).toBeTruthy();
+    const list = await screen.findByRole('table', { name: 'Corrections of this response' });
+    expect(within(list).getByText('27')).toBeTruthy();
+    expect(within(list).getByText('Scale log says 72')).toBeTruthy();
   });
 });

@@ -22,16 +22,9 @@ const texts = {
     siteFilter: 'Site',
     allSites: 'All sites',
     targetFilter: 'Answer kind',
-    sort: 'Sort by',
     participantFilter: 'Participant: {{participant}}',
     clearParticipant: 'Show every participant',
     counts: 'Counts per status',
-  },
-  sort: {
-    updatedAt: 'Last change',
-    openedAt: 'Opened',
-    participant: 'Participant',
-    status: 'Status',
   },
   column: {
     participant: 'Participant',
@@ -86,7 +79,6 @@ const texts = {
     none: 'No query on this answer yet.',
   },
   responses: {
-    title: 'Submitted responses',
     tableLabel: 'Submitted responses',
     empty: 'No responses submitted yet.',
     emptyHint: 'Answers the participant submits appear here.',
@@ -117,7 +109,8 @@ const texts = {
     correctLabel: 'Correct the answer to {{question}}',
     corrections: 'Corrections',
     correctionsLabel: 'Corrections of this response',
-    correctionsHint: 'The participant’s submitted answers stay as they were; each correction keeps the value it replaced.',
+    correctionsHint:
+      'The participant’s submitted answers stay as they were; each correction keeps the value it replaced.',
     was: 'Was',
     now: 'Now',
     why: 'Reason',
@@ -135,7 +128,6 @@ const texts = {
     save: 'Save the correction',
   },
   participantQueries: {
-    title: 'Data queries',
     tableLabel: 'Queries on this participant’s answers',
     empty: 'No queries on this participant’s answers.',
     emptyHint: 'Queries raised on their answers appear here.',

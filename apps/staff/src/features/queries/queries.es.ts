@@ -26,16 +26,9 @@ const texts: TextsLike<QueriesTexts> = {
     siteFilter: 'Centro',
     allSites: 'Todos los centros',
     targetFilter: 'Tipo de respuesta',
-    sort: 'Ordenar por',
     participantFilter: 'Participante: {{participant}}',
     clearParticipant: 'Mostrar todos los participantes',
     counts: 'Recuento por estado',
-  },
-  sort: {
-    updatedAt: 'Último cambio',
-    openedAt: 'Apertura',
-    participant: 'Participante',
-    status: 'Estado',
   },
   column: {
     participant: 'Participante',
@@ -90,7 +83,6 @@ const texts: TextsLike<QueriesTexts> = {
     none: 'Todavía no hay consultas sobre esta respuesta.',
   },
   responses: {
-    title: 'Respuestas enviadas',
     tableLabel: 'Respuestas enviadas',
     empty: 'Todavía no se ha enviado ninguna respuesta.',
     emptyHint: 'Aquí aparecen las respuestas que envía el participante.',
@@ -121,7 +113,8 @@ const texts: TextsLike<QueriesTexts> = {
     correctLabel: 'Corregir la respuesta a {{question}}',
     corrections: 'Correcciones',
     correctionsLabel: 'Correcciones de esta respuesta',
-    correctionsHint: 'Las respuestas enviadas por el participante se conservan; cada corrección guarda el valor que sustituyó.',
+    correctionsHint:
+      'Las respuestas enviadas por el participante se conservan; cada corrección guarda el valor que sustituyó.',
     was: 'Antes',
     now: 'Ahora',
     why: 'Motivo',
@@ -139,7 +132,6 @@ const texts: TextsLike<QueriesTexts> = {
     save: 'Guardar la corrección',
   },
   participantQueries: {
-    title: 'Consultas de datos',
     tableLabel: 'Consultas sobre las respuestas de este participante',
     empty: 'No hay consultas sobre las respuestas de este participante.',
     emptyHint: 'Aquí aparecen las consultas abiertas sobre sus respuestas.',

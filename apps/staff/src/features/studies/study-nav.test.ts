@@ -10,18 +10,38 @@ describe('study navigation from the per-study authorities (A-118)', () => {
       'dashboard',
       'participants',
       'participantTransfers',
+      'dataQueries',
+      'participantDocuments',
+      'messages',
       'testEnvironment',
       'researchTeam',
     ]);
-    expect(ids(['Cra'])).toEqual(['dashboard', 'participants', 'participantTransfers', 'researchTeam']);
+    expect(ids(['Cra'])).toEqual([
+      'dashboard',
+      'participants',
+      'participantTransfers',
+      'dataQueries',
+      'participantDocuments',
+      'messages',
+      'researchTeam',
+    ]);
     expect(ids(['StudyCoordinator'], { twin: false, testPortal: false })).toEqual([
       'dashboard',
       'participants',
       'participantTransfers',
+      'dataQueries',
+      'participantDocuments',
+      'messages',
       'researchTeam',
     ]);
     // The research team needs sites.view (decision 0032): the call centre has none (it sees participants); a sponsor sees no participant.
-    expect(ids(['CallCenter'])).toEqual(['dashboard', 'participants', 'participantTransfers']);
+    expect(ids(['CallCenter'])).toEqual([
+      'dashboard',
+      'participants',
+      'participantTransfers',
+      'participantDocuments',
+      'messages',
+    ]);
     expect(ids(['Sponsor'])).toEqual(['dashboard', 'researchTeam']);
   });
 
@@ -34,6 +54,9 @@ describe('study navigation from the per-study authorities (A-118)', () => {
         to: '/studies/s1/test/participant-transfers',
         action: 'participants.view',
       },
+      { id: 'dataQueries', to: '/studies/s1/test/queries', action: 'responses.view' },
+      { id: 'participantDocuments', to: '/studies/s1/test/participant-documents', action: 'participants.view' },
+      { id: 'messages', to: '/studies/s1/test/messages', action: 'participants.view' },
       { id: 'liveEnvironment', to: '/studies/s1/dashboard', action: 'studies.view' },
       { id: 'researchTeam', to: '/studies/s1/test/research-team/research-site/list', action: 'sites.view' },
     ]);
@@ -49,6 +72,9 @@ describe('study navigation from the per-study authorities (A-118)', () => {
       'dashboard',
       'participants',
       'participantTransfers',
+      'dataQueries',
+      'participantDocuments',
+      'messages',
       'testEnvironment',
       'researchTeam',
     ]);

@@ -10,6 +10,9 @@ export interface StudyNavItem {
     | 'dashboard'
     | 'participants'
     | 'participantTransfers'
+    | 'dataQueries'
+    | 'participantDocuments'
+    | 'messages'
     | 'testEnvironment'
     | 'liveEnvironment'
     | 'versions'
@@ -41,6 +44,14 @@ export function studyNavItems(
     to: options.twin ? testTwinPath(transfers) : transfers,
     action: 'participants.view',
   });
+  // data queries on answers, participants' documents for signature, messages to participants (issue 12)
+  const studyPage = (p: string) =>
+    options.twin ? testTwinPath(`/studies/${studyId}/${p}`) : `/studies/${studyId}/${p}`;
+  items.push(
+    { id: 'dataQueries', to: studyPage('queries'), action: 'responses.view' },
+    { id: 'participantDocuments', to: studyPage('participant-documents'), action: 'participants.view' },
+    { id: 'messages', to: studyPage('messages'), action: 'participants.view' },
+  );
   if (options.testPortal) {
     items.push(
       options.twin

@@ -6,6 +6,7 @@
  */
 import {
   addDataQueryMessage,
+  assignDataQuery,
   getDataQuery,
   listParticipantQueries,
   listStudyQueries,
@@ -389,5 +390,44 @@ describe('two people changing one query at once', () => {
     } finally {
       await own.close();
     }
+  });
+});
+
+describe('assigning a query to a role of the site team (decision E-queries, addendum)', () => {
+  it('is opened assigned or not, filtered by it, reassigned by the monitor side, audited; refused when closed', async () => {
+    const target = await responseTarget();
+    const opened = await call(w.t.app, openDataQuery, {
+      params: { studyId: w.demo },
+      body: { ...target, item: 'weight', text: 'Check the scale log', assignedRole: 'Pi' },
+      token: w.tokens['cra.demo'],
+    });
+    expect(opened.status).toBe(200);
+    expect(opened.json.assignedRole).toBe('Pi');
+    const id = opened.json.id as string;
+    const ids = async (query: Record<string, string>) =>
+      (await list('cra.demo', query)).json.items.map((q: { id: string }) => q.id);
+    expect(await ids({ assignedRole: 'Pi' })).toEqual([id]);
+    expect(await ids({ assignedRole: 'NONE' })).not.toContain(id);
+    expect((await list('cra.demo', { assignedRole: 'Cra' })).status).toBe(400);
+
+    const assign = (user: string, assignedRole: string | null) =>
+      call(w.t.app, assignDataQuery, {
+        params: { studyId: w.demo, queryId: id },
+        body: { assignedRole },
+        token: w.tokens[user],
+      });
+    expect((await assign('crc.demo', 'StudyCoordinator')).status).toBe(403);
+    const moved = await assign('cra.demo', 'StudyCoordinator');
+    expect(moved.json.assignedRole).toBe('StudyCoordinator');
+    expect((await assign('cra.demo', null)).json.assignedRole).toBeNull();
+    expect(await auditActions(w.t.db, id)).toEqual(['query.open', 'query.assign', 'query.assign']);
+    // the same assignment again changes nothing
+    expect((await assign('cra.demo', null)).status).toBe(200);
+    expect(await auditActions(w.t.db, id)).toHaveLength(3);
+
+    expect((await put('cra.demo', id, { status: 'CLOSED', expectedStatus: 'OPEN', text: '' })).status).toBe(200);
+    const closed = await assign('cra.demo', 'Pi');
+    expect(closed.status).toBe(409);
+    expect(closed.json.message).toBe('This query is closed: reopen it before assigning it.');
   });
 });

@@ -10,6 +10,7 @@ import {
   ActivitySchema,
   AnswerSchema,
   LocalizedTextSchema,
+  QUERY_ASSIGNABLE_ROLES,
   QUERY_MESSAGE_KINDS,
   QUERY_STATUSES,
   QUERY_TARGET_KINDS,
@@ -22,6 +23,8 @@ import { defineEndpoint } from './endpoint';
 const Uuid = z.string().uuid();
 const StudyParams = z.object({ studyId: Uuid }).strict();
 const QueryParams = z.object({ studyId: Uuid, queryId: Uuid }).strict();
+/** A site team role that answers queries (decision E-queries, addendum). */
+const AssignableRole = z.enum(QUERY_ASSIGNABLE_ROLES as unknown as [string, ...string[]]);
 const ParticipantParams = z.object({ studyId: Uuid, participantId: Uuid }).strict();
 /** Trimmed by the server; the domain's rule (queryTextProblem) says when it may be empty. */
 const QueryText = z.string().max(QUERY_TEXT_MAX * 2);
@@ -63,6 +66,8 @@ export const DataQuerySchema = z.object({
   updatedAt: z.string(),
   closedBy: z.string().nullable(),
   closedAt: z.string().nullable(),
+  /** The site team role that is to answer it; null: the whole site team. */
+  assignedRole: z.string().nullable(),
   /** The newest message of the thread (the opening text at first). */
   lastMessage: QueryMessageSchema,
   messageCount: z.number().int(),
@@ -86,6 +91,8 @@ export const QueryListQuerySchema = z
     siteId: Uuid.optional(),
     participantId: Uuid.optional(),
     targetKind: z.enum(QUERY_TARGET_KINDS).optional(),
+    /** Queries assigned to this role, or NONE for the unassigned ones. */
+    assignedRole: z.union([AssignableRole, z.literal('NONE')]).optional(),
     sort: z.enum(QUERY_SORTS).default('updatedAt'),
     order: z.enum(['asc', 'desc']).default('desc'),
     pageNum: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -137,8 +144,23 @@ export const openDataQuery = defineEndpoint({
       targetId: Uuid,
       item: z.string().min(1).max(200),
       text: QueryText,
+      /** Who is to answer it: a site team role; absent, the whole site team. */
+      assignedRole: AssignableRole.optional(),
     })
     .strict(),
+  response: DataQueryDetailSchema,
+});
+
+export const assignDataQuery = defineEndpoint({
+  id: 'assignDataQuery',
+  method: 'PUT',
+  path: '/api/v1/studies/:studyId/queries/:queryId/assignment',
+  audience: 'staff',
+  permission: 'queries.raise',
+  summary:
+    'Assign a query that is not closed to a role of the participant’s site team, or back to the whole team (null)',
+  params: QueryParams,
+  body: z.object({ assignedRole: AssignableRole.nullable() }).strict(),
   response: DataQueryDetailSchema,
 });
 

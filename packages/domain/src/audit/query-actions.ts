@@ -7,4 +7,8 @@ export const QUERY_ACTIONS = {
   'query.close': { entity: ['data_query'], summary: 'Closed a data query' },
   'query.reopen': { entity: ['data_query'], summary: 'Reopened a data query' },
   'query.comment': { entity: ['data_query'], summary: 'Added a message to a data query' },
+  'query.assign': {
+    entity: ['data_query'],
+    summary: 'Query assigned to a role of the site team, or back to the whole team',
+  },
 } as const satisfies Record<string, ActionDef>;

@@ -63,6 +63,10 @@ export const QUERY_MESSAGES = {
     en: 'Only staff who raise, answer or close queries can write in a query.',
     es: 'Solo el personal que abre, responde o cierra consultas puede escribir en una consulta.',
   },
+  'queries.assign.closed': {
+    en: 'This query is closed: reopen it before assigning it.',
+    es: 'Esta consulta está cerrada: reábrala antes de asignarla.',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 registerMessages(QUERY_MESSAGES);

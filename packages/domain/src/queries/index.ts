@@ -4,7 +4,8 @@
  * queryClosed); a reopened query is OPEN again. One rule for the server (refuses) and the screens (offer).
  */
 import type { MessageKey } from '../messages/catalogue';
-import type { Action } from '../permissions';
+import { type Action, can } from '../permissions';
+import { type RoleName, SITE_LEVEL_ROLES } from '../roles';
 
 export const QUERY_STATUSES = ['OPEN', 'RESPONDED', 'CLOSED'] as const;
 export type QueryStatus = (typeof QUERY_STATUSES)[number];
@@ -91,3 +92,11 @@ export function queryCounts(rows: readonly { status: string; n: number | string 
     if ((QUERY_STATUSES as readonly string[]).includes(r.status)) out[r.status as QueryStatus] += Number(r.n);
   return out;
 }
+
+/**
+ * The roles a query may be assigned to (decision E-queries, addendum): the participant's site team roles that answer
+ * queries. Unassigned, the whole site team answers it.
+ */
+export const QUERY_ASSIGNABLE_ROLES: readonly RoleName[] = SITE_LEVEL_ROLES.filter((r) => can(r, 'queries.respond'));
+export const isQueryAssignableRole = (role: string): role is RoleName =>
+  (QUERY_ASSIGNABLE_ROLES as readonly string[]).includes(role);

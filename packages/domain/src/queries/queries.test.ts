@@ -3,6 +3,8 @@ import { can } from '../permissions';
 import { translate } from '../messages/translate';
 import '../messages/queries-catalogue';
 import {
+  isQueryAssignableRole,
+  QUERY_ASSIGNABLE_ROLES,
   allowedQueryStatuses,
   mayCommentOnQuery,
   QUERY_STATUSES,
@@ -97,5 +99,16 @@ describe('query counts', () => {
       CLOSED: 1,
     });
     expect(Object.keys(queryCounts([]))).toEqual([...QUERY_STATUSES]);
+  });
+});
+
+describe('query assignment (decision E-queries, addendum)', () => {
+  it('offers the site team roles that answer queries, and nothing else', () => {
+    expect(QUERY_ASSIGNABLE_ROLES).toContain('Pi');
+    expect(QUERY_ASSIGNABLE_ROLES).toContain('StudyCoordinator');
+    expect(QUERY_ASSIGNABLE_ROLES).not.toContain('Cra');
+    expect(QUERY_ASSIGNABLE_ROLES).not.toContain('CallCenter');
+    expect(isQueryAssignableRole('Pi')).toBe(true);
+    expect(isQueryAssignableRole('SystemAdmin')).toBe(false);
   });
 });

@@ -25,6 +25,8 @@ export interface DataQueriesTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
   closed_by: ColumnType<string | null, string | null | undefined, string | null>;
   closed_at: NullableTimestamp;
+  /** The site team role that is to answer it (migration 202612070600_query_assignment.sql); null: the whole team. */
+  assigned_role: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface DataQueryMessagesTable {

@@ -132,6 +132,7 @@ export interface NewQuery {
   activityTitle: Record<string, string>;
   itemText: Record<string, string>;
   unblindedOnly: boolean;
+  assignedRole: string | null;
   by: string;
   at: Date;
 }
@@ -151,6 +152,7 @@ export function insertQuery(db: Db, q: NewQuery) {
       activity_title: JSON.stringify(q.activityTitle),
       item_text: JSON.stringify(q.itemText),
       unblinded_only: q.unblindedOnly,
+      assigned_role: q.assignedRole,
       opened_by: q.by,
       opened_at: q.at,
       updated_at: q.at,
@@ -235,6 +237,8 @@ export interface QuerySelection {
   participantId?: string;
   targetKind?: QueryTargetKind;
   targetId?: string;
+  /** A role, or NONE for the unassigned. */
+  assignedRole?: string;
 }
 
 function selected(db: Db, sel: QuerySelection) {
@@ -252,6 +256,8 @@ function selected(db: Db, sel: QuerySelection) {
   if (sel.participantId) q = q.where('q.participant_id', '=', sel.participantId);
   if (sel.targetKind) q = q.where('q.target_kind', '=', sel.targetKind);
   if (sel.targetId) q = q.where('q.target_id', '=', sel.targetId);
+  if (sel.assignedRole === 'NONE') q = q.where('q.assigned_role', 'is', null);
+  else if (sel.assignedRole) q = q.where('q.assigned_role', '=', sel.assignedRole);
   return q;
 }
 
@@ -318,5 +324,13 @@ export function queryMessages(db: Db, queryId: string) {
     .select(['m.id', 'm.kind', 'm.text', 'm.status_after', 'm.created_at', userName('u').as('author')])
     .where('m.query_id', '=', queryId)
     .orderBy('m.seq')
+    .execute();
+}
+
+export async function setQueryAssignment(db: Db, queryId: string, assignedRole: string | null, at: Date) {
+  await db
+    .updateTable('data_queries')
+    .set({ assigned_role: assignedRole, updated_at: at })
+    .where('id', '=', queryId)
     .execute();
 }

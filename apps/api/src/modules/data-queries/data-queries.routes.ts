@@ -4,6 +4,7 @@
  */
 import {
   addDataQueryMessage,
+  assignDataQuery,
   getDataQuery,
   getParticipantResponse,
   listParticipantQueries,
@@ -22,6 +23,7 @@ export const dataQueryRoutes: RouteDef[] = [
   route(getDataQuery, (ctx) => queries.queryDetail(ctx, ctx.params)),
   route(openDataQuery, (ctx) => queries.openQuery(ctx, { ...ctx.params, ...ctx.body })),
   route(updateDataQueryStatus, (ctx) => queries.changeQueryStatus(ctx, { ...ctx.params, ...ctx.body })),
+  route(assignDataQuery, (ctx) => queries.assignQuery(ctx, { ...ctx.params, ...ctx.body })),
   route(addDataQueryMessage, (ctx) => queries.commentOnQuery(ctx, { ...ctx.params, ...ctx.body })),
   route(listParticipantQueries, (ctx) => queries.participantQueries(ctx, ctx.params)),
   route(listTargetQueries, (ctx) => queries.targetQueries(ctx, ctx.params)),

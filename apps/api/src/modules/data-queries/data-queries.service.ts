@@ -38,6 +38,7 @@ import {
   insertMessage,
   insertQuery,
   lockQuery,
+  setQueryAssignment,
   type QueryListRow,
   type QueryOrder,
   type QuerySelection,
@@ -113,6 +114,7 @@ export function queryView(r: QueryReader, row: QueryListRow): DataQuery {
     updatedAt: iso(row.updated_at),
     closedBy: row.closed_by_name,
     closedAt: row.closed_at ? iso(row.closed_at) : null,
+    assignedRole: row.assigned_role,
     lastMessage: { ...last, at: iso(last.at) },
     messageCount: Number(row.message_count),
     may: { statuses: allowedQueryStatuses(row.status, r.actions), comment: mayCommentOnQuery(row.status, r.actions) },
@@ -157,7 +159,12 @@ async function visibleQuery(ctx: ServiceCtx, r: QueryReader, queryId: string) {
 
 export async function studyQueries(ctx: ServiceCtx, input: { studyId: string } & QueryListInput) {
   const r = await queryReader(ctx, input.studyId);
-  const filters = { siteId: input.siteId, participantId: input.participantId, targetKind: input.targetKind };
+  const filters = {
+    siteId: input.siteId,
+    participantId: input.participantId,
+    targetKind: input.targetKind,
+    assignedRole: input.assignedRole,
+  };
   const status = input.status === 'ALL' ? undefined : (input.status as QueryStatus);
   const sel = selectionFor(ctx, r, { ...filters, status });
   const order: QueryOrder = { sort: input.sort, order: input.order };
@@ -217,7 +224,14 @@ function checkedText(text: string, required: boolean) {
 /** Opens a query on one answer of a participant the caller sees, with its first message. */
 export async function openQuery(
   ctx: ServiceCtx,
-  input: { studyId: string; targetKind: QueryTargetKind; targetId: string; item: string; text: string },
+  input: {
+    studyId: string;
+    targetKind: QueryTargetKind;
+    targetId: string;
+    item: string;
+    text: string;
+    assignedRole?: string;
+  },
 ) {
   const r = await queryReader(ctx, input.studyId);
   const text = checkedText(input.text, true);
@@ -245,6 +259,7 @@ export async function openQuery(
     activityTitle: target.definition.title,
     itemText: question.body,
     unblindedOnly: question.unblindedOnly === true,
+    assignedRole: input.assignedRole ?? null,
     by: me,
     at,
   }).catch((e: unknown) => {
@@ -264,6 +279,7 @@ export async function openQuery(
       targetId: target.id,
       item: question.identifier,
       text,
+      assignedRole: input.assignedRole ?? null,
     },
   });
   return detail(ctx, r, made.id);
@@ -321,5 +337,29 @@ export async function commentOnQuery(ctx: ServiceCtx, input: { studyId: string; 
   await touchQuery(ctx.db, q.id, at);
   await insertMessage(ctx.db, { queryId: q.id, kind: 'COMMENT', text, statusAfter: q.status, by: me, at });
   ctx.audit({ action: 'query.comment', entityType: 'data_query', entityId: q.id, after: { status: q.status, text } });
+  return detail(ctx, r, q.id);
+}
+
+/** Who is to answer a query that is not closed: a role of the participant's site team, or the whole team (null). */
+export async function assignQuery(
+  ctx: ServiceCtx,
+  input: { studyId: string; queryId: string; assignedRole: string | null },
+) {
+  const r = await queryReader(ctx, input.studyId);
+  const seen = await visibleQuery(ctx, r, input.queryId);
+  const q = await lockQuery(ctx.db, seen.id);
+  if (q.status === 'CLOSED') throw conflict('queries.assign.closed');
+  if (q.assigned_role === input.assignedRole) {
+    ctx.unchanged();
+    return detail(ctx, r, q.id);
+  }
+  await setQueryAssignment(ctx.db, q.id, input.assignedRole, new Date());
+  ctx.audit({
+    action: 'query.assign',
+    entityType: 'data_query',
+    entityId: q.id,
+    before: { assignedRole: q.assigned_role },
+    after: { assignedRole: input.assignedRole },
+  });
   return detail(ctx, r, q.id);
 }

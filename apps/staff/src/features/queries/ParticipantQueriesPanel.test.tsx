@@ -35,6 +35,7 @@ const query = {
   updatedAt: '2026-12-05T11:00:00.000Z',
   closedBy: null,
   closedAt: null,
+  assignedRole: null,
   lastMessage: message,
   messageCount: 2,
   may: { statuses: ['OPEN', 'CLOSED'], comment: true },

@@ -38,6 +38,7 @@ function query(id: string, over: Record<string, unknown> = {}) {
     updatedAt: '2026-12-05T10:00:00.000Z',
     closedBy: null,
     closedAt: null,
+    assignedRole: null,
     lastMessage: message,
     messageCount: 1,
     may: { statuses: ['CLOSED'], comment: true },

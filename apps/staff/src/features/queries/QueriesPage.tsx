@@ -5,11 +5,18 @@
  */
 import { Badge, Button, Group, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { type DataQuery, listStudyQueries, QUERY_SORTS, type QuerySort } from '@trialpath/contract';
-import { QUERY_STATUSES, QUERY_TARGET_KINDS, type QueryStatus, type QueryTargetKind } from '@trialpath/domain';
+import {
+  QUERY_ASSIGNABLE_ROLES,
+  QUERY_STATUSES,
+  QUERY_TARGET_KINDS,
+  type QueryStatus,
+  type QueryTargetKind,
+} from '@trialpath/domain';
 import { DataTable, TableEmpty } from '@trialpath/ui';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { assignmentChoices } from './assignment';
 import { useParams, useSearchParams } from 'react-router';
 import { useEndpointQuery } from '../../shared/queries';
 import { itemTextOf, useQueryColumns } from './query-columns';
@@ -25,6 +32,7 @@ interface ListState {
   siteId: string | null;
   participantId: string | null;
   targetKind: QueryTargetKind | null;
+  assignedRole: string | null;
   sort: QuerySort;
   order: 'asc' | 'desc';
   page: number;
@@ -35,6 +43,7 @@ const DEFAULTS: ListState = {
   siteId: null,
   participantId: null,
   targetKind: null,
+  assignedRole: null,
   sort: 'updatedAt',
   order: 'desc',
   page: 1,
@@ -58,6 +67,7 @@ function useListState() {
     siteId: id('site'),
     participantId: id('participant'),
     targetKind: pick('kind', QUERY_TARGET_KINDS),
+    assignedRole: pick('assigned', [...QUERY_ASSIGNABLE_ROLES, 'NONE']),
     sort: pick('sort', QUERY_SORTS) ?? DEFAULTS.sort,
     order: pick('order', ['asc', 'desc'] as const) ?? DEFAULTS.order,
     page: Math.max(1, Number.parseInt(search.get('page') ?? '', 10) || 1),
@@ -70,6 +80,7 @@ function useListState() {
     if (merged.siteId) params.set('site', merged.siteId);
     if (merged.participantId) params.set('participant', merged.participantId);
     if (merged.targetKind) params.set('kind', merged.targetKind);
+    if (merged.assignedRole) params.set('assigned', merged.assignedRole);
     if (merged.sort !== DEFAULTS.sort) params.set('sort', merged.sort);
     if (merged.order !== DEFAULTS.order) params.set('order', merged.order);
     if (merged.page > 1) params.set('page', String(merged.page));
@@ -109,6 +120,7 @@ export function QueriesPage() {
         ...(state.siteId ? { siteId: state.siteId } : {}),
         ...(state.participantId ? { participantId: state.participantId } : {}),
         ...(state.targetKind ? { targetKind: state.targetKind } : {}),
+        ...(state.assignedRole ? { assignedRole: state.assignedRole } : {}),
         sort: state.sort,
         order: state.order,
         pageNum: state.page,
@@ -161,6 +173,17 @@ export function QueriesPage() {
           ]}
           value={state.targetKind ?? ''}
           onChange={(v) => set({ targetKind: (v || null) as QueryTargetKind | null })}
+          allowDeselect={false}
+        />
+        <Select
+          label={t('page.assignedFilter')}
+          data={[
+            { value: '', label: t('page.anyone') },
+            { value: 'NONE', label: t('item.siteTeam') },
+            ...assignmentChoices(i18n.language, '').slice(1),
+          ]}
+          value={state.assignedRole ?? ''}
+          onChange={(v) => set({ assignedRole: v || null })}
           allowDeselect={false}
         />
         {state.participantId && (

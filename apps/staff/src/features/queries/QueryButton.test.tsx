@@ -38,6 +38,7 @@ function query(over: Record<string, unknown> = {}) {
     updatedAt: '2026-12-05T10:00:00.000Z',
     closedBy: null,
     closedAt: null,
+    assignedRole: null,
     lastMessage: message,
     messageCount: 1,
     may: { statuses: ['RESPONDED'], comment: true },
@@ -142,6 +143,30 @@ describe('the query button next to an answer', { timeout: 20_000 }, () => {
       method: 'POST',
       path: `/api/v1/studies/${S}/queries`,
       body: { targetKind: 'response', targetId: R, item: 'weight', text: 'Please check the source' },
+    });
+  });
+
+  it('assigns the new query to a role of the site team when chosen (decision E-queries, addendum)', async () => {
+    const { writes } = serve({ items: [], mayRaise: true, answer: () => jsonResponse(query()) });
+    renderButton();
+    fireEvent.click(await screen.findByRole('button', { name: 'Raise a query on Weight (kg)' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Queries on Weight (kg)' });
+    fireEvent.change(within(drawer).getByLabelText(/What needs checking/), { target: { value: 'Please check' } });
+    const assign = within(drawer).getByRole('combobox', { name: 'Who answers it' });
+    expect(
+      within(assign)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toContain('The site team');
+    fireEvent.change(assign, { target: { value: 'Pi' } });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Raise query' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]!.body).toEqual({
+      targetKind: 'response',
+      targetId: R,
+      item: 'weight',
+      text: 'Please check',
+      assignedRole: 'Pi',
     });
   });
 

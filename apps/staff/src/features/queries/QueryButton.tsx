@@ -4,12 +4,13 @@
  * earlier ones — and, for who may raise one while none is active, a "new query" form. Every button of one form or
  * response reads the same call (the target's queries), so a page of answers asks the server once.
  */
-import { Alert, Badge, Button, Divider, Drawer, NavLink, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Divider, Drawer, NativeSelect, NavLink, Stack, Text, Textarea } from '@mantine/core';
 import { type DataQuery, listTargetQueries, openDataQuery } from '@trialpath/contract';
 import { QUERY_TEXT_MAX, type QueryTargetKind } from '@trialpath/domain';
 import { notify, uiLabel, useLanguage } from '@trialpath/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { assignmentChoices } from './assignment';
 import { api } from '../../shared/api';
 import { useEndpointQuery } from '../../shared/queries';
 import { fieldErrorsOf, refusalText } from '../../shared/refusal';
@@ -30,6 +31,7 @@ function NewQueryForm(props: QueryButtonProps & { onRaised(id: string): void }) 
   const { t, i18n } = useTranslation('queries');
   const refresh = useQueriesRefresh();
   const [text, setText] = useState('');
+  const [assignedRole, setAssignedRole] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -41,7 +43,13 @@ function NewQueryForm(props: QueryButtonProps & { onRaised(id: string): void }) 
     try {
       const made = await api.call(openDataQuery, {
         params: { studyId: props.studyId },
-        body: { targetKind: props.targetKind, targetId: props.targetId, item: props.item, text },
+        body: {
+          targetKind: props.targetKind,
+          targetId: props.targetId,
+          item: props.item,
+          text,
+          ...(assignedRole ? { assignedRole } : {}),
+        },
       });
       notify(t('item.raised'), { kind: 'success' });
       await refresh();
@@ -65,6 +73,12 @@ function NewQueryForm(props: QueryButtonProps & { onRaised(id: string): void }) 
           required
           rows={3}
           data-autofocus
+        />
+        <NativeSelect
+          label={t('item.assignTo')}
+          data={assignmentChoices(i18n.language, t('item.siteTeam'))}
+          value={assignedRole}
+          onChange={(e) => setAssignedRole(e.currentTarget.value)}
         />
         {refusal && !error && (
           <Alert color="red" variant="light" role="alert">

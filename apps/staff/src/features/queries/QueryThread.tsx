@@ -21,6 +21,7 @@ import { notify, uiLabel, useLanguage } from '@trialpath/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { roleName } from './assignment';
 import { api } from '../../shared/api';
 import { invalidateEndpoints, useEndpointQuery } from '../../shared/queries';
 import { fieldErrorsOf, refusalText } from '../../shared/refusal';
@@ -154,6 +155,11 @@ export function QueryThreadView(props: { studyId: string; queryId: string }) {
             participant: q.participant.participantId,
             site: q.site.name,
           })}
+        </Text>
+        <Text size="sm">
+          {q.assignedRole
+            ? t('thread.assignedTo', { role: roleName(q.assignedRole, i18n.language) })
+            : t('thread.siteTeam')}
         </Text>
       </Group>
       <Stack gap="xs" component="ol" aria-label={t('thread.messages')} style={{ listStyle: 'none', padding: 0 }}>

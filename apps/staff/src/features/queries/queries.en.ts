@@ -10,6 +10,8 @@ const texts = {
   },
   target: { siteForm: 'Site form', response: 'Participant response', any: 'Any answer' },
   page: {
+    assignedFilter: 'Assigned to',
+    anyone: 'Anyone',
     title: 'Data queries',
     subtitle: 'Questions raised on site-entered and participant-reported answers, and their answers.',
     tableLabel: 'Data queries',
@@ -42,6 +44,8 @@ const texts = {
     goToAnswer: 'Go to the answer',
   },
   thread: {
+    assignedTo: 'Assigned to: {{role}}',
+    siteTeam: 'Assigned to the site team',
     title: 'Query on {{item}}',
     about: '{{activity}} · {{participant}} · {{site}}',
     loadFailed: 'The query could not be loaded.',
@@ -70,6 +74,8 @@ const texts = {
     closedCount_other: '{{count}} closed',
   },
   item: {
+    assignTo: 'Who answers it',
+    siteTeam: 'The site team',
     title: 'Queries on {{item}}',
     earlier: 'Earlier queries',
     newQuery: 'New query',

@@ -13,6 +13,8 @@ const texts: TextsLike<QueriesTexts> = {
   },
   target: { siteForm: 'Formulario del centro', response: 'Respuesta del participante', any: 'Cualquier respuesta' },
   page: {
+    assignedFilter: 'Asignada a',
+    anyone: 'Cualquiera',
     title: 'Consultas de datos',
     subtitle:
       'Preguntas abiertas sobre respuestas introducidas por el centro o dadas por los participantes, y sus respuestas.',
@@ -46,6 +48,8 @@ const texts: TextsLike<QueriesTexts> = {
     goToAnswer: 'Ir a la respuesta',
   },
   thread: {
+    assignedTo: 'Asignada a: {{role}}',
+    siteTeam: 'Asignada al equipo del centro',
     title: 'Consulta sobre {{item}}',
     about: '{{activity}} · {{participant}} · {{site}}',
     loadFailed: 'No se ha podido cargar la consulta.',
@@ -74,6 +78,8 @@ const texts: TextsLike<QueriesTexts> = {
     closedCount_other: '{{count}} cerradas',
   },
   item: {
+    assignTo: 'Quién la responde',
+    siteTeam: 'El equipo del centro',
     title: 'Consultas sobre {{item}}',
     earlier: 'Consultas anteriores',
     newQuery: 'Nueva consulta',

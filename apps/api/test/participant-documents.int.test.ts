@@ -27,6 +27,7 @@ import {
   setStudyDocumentStatus,
   signDocumentAsPi,
   signMyDocument,
+  listParticipants,
 } from '@trialpath/contract';
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -158,6 +159,24 @@ describe('sending a document (E-089, E-090, E-099)', () => {
     const again = await send();
     expect(again.status).toBe(409);
     expect(again.json.message).toBe('The participant already has this document. Invalidate it to send it again.');
+  });
+
+  it('the participant list finds who holds a document, and who it can still be sent to (E-068 docId, E-069)', async () => {
+    await send();
+    const codes = async (query: Record<string, string>) =>
+      (
+        await call(t.app, listParticipants, { params: { studyId: demo }, query, token: tokens['crc.demo'] })
+      ).json.items.map((p: { participantId: string }) => p.participantId);
+    expect(await codes({ docId: studyDoc })).toEqual(['DEMO-US001-0001']);
+    const more = await codes({ docId: studyDoc, activateForMoreParticipants: 'true' });
+    expect(more).not.toContain('DEMO-US001-0001');
+    expect(more).toContain('DEMO-US001-0002');
+    // includeVerified=false leaves out who has only verified their account
+    await sql`update participants set status = 'VERIFIED' where participant_code = 'DEMO-US001-0002'`.execute(t.db);
+    expect(await codes({ docId: studyDoc, activateForMoreParticipants: 'true' })).toContain('DEMO-US001-0002');
+    expect(
+      await codes({ docId: studyDoc, activateForMoreParticipants: 'true', includeVerified: 'false' }),
+    ).not.toContain('DEMO-US001-0002');
   });
 
   it('refuses a deactivated document, another site’s document, and a monitor', async () => {

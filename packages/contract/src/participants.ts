@@ -91,6 +91,12 @@ export const ParticipantListQuerySchema = z
     countryIds: commaList(z.string().regex(/^[A-Za-z]{2}$/)).optional(),
     /** The migration list (E-070, E-071): participants still in the study, on one of these versions, not on that one. */
     isForMigrationList: z.enum(['true', 'false']).optional(),
+    /** E-068 docId: participants who hold a (not invalidated) copy of this study document. */
+    docId: z.string().uuid().optional(),
+    /** E-069: with docId, the participants who do not hold it yet (those it can still be sent to). */
+    activateForMoreParticipants: z.enum(['true', 'false']).optional(),
+    /** E-069: false leaves out the participants who have only verified their account (status VERIFIED). */
+    includeVerified: z.enum(['true', 'false']).optional(),
     /** Only participants who can be called by video (E-070 isTelehealthSearch): TELEHEALTH_REACHABLE_STATUSES. */
     isTelehealthSearch: z.enum(['true', 'false']).optional(),
     currentAssignedVersionIds: commaList(z.string().uuid()).optional(),

@@ -24,6 +24,9 @@ export interface ParticipantListFilter {
   consent?: ConsentListStatus;
   cohortId?: string;
   language?: string;
+  /** E-068, E-069: participants holding (or, with `withoutDocument`, not holding) a copy of this study document. */
+  documentId?: string;
+  withoutDocument?: boolean;
 }
 
 export interface ParticipantListOrder {
@@ -86,6 +89,17 @@ function whereOf(eb: From, f: ParticipantListFilter): Expression<SqlBool> {
     );
   }
   if (f.consent) all.push(eb('p.consent_signed', '=', f.consent === 'SIGNED'));
+  if (f.documentId) {
+    const holds = eb.exists(
+      eb
+        .selectFrom('participant_documents as d')
+        .select(sql`1`.as('one'))
+        .whereRef('d.participant_id', '=', 'p.id')
+        .where('d.study_document_id', '=', f.documentId)
+        .where('d.is_invalidate', '=', false),
+    );
+    all.push(f.withoutDocument ? eb.not(holds) : holds);
+  }
   return eb.and(all);
 }
 
@@ -165,7 +179,13 @@ export async function participantPage(
 
 /** Whether the kept counts (participant_list_counts) answer this filter: it names only site, status, source, consent. */
 const countedAhead = (f: ParticipantListFilter) =>
-  !f.search && !f.versionIds?.length && !f.excludeVersionId && !f.labelIds?.length && !f.cohortId && !f.language;
+  !f.search &&
+  !f.versionIds?.length &&
+  !f.excludeVersionId &&
+  !f.labelIds?.length &&
+  !f.cohortId &&
+  !f.language &&
+  !f.documentId;
 
 /** How many participants the filter matches: a sum of the kept counts when they answer it, else a count. */
 export async function countParticipants(db: Db, filter: ParticipantListFilter): Promise<number> {

@@ -69,13 +69,18 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * of participants still in the study; on a telehealth search, only those who can be called (none left: nobody matches).
  */
 function statusesOf(
-  input: Pick<ListQuery, 'filter' | 'withdrawnOrFailedFilter' | 'isForMigrationList' | 'isTelehealthSearch'>,
+  input: Pick<
+    ListQuery,
+    'filter' | 'withdrawnOrFailedFilter' | 'isForMigrationList' | 'isTelehealthSearch' | 'includeVerified'
+  >,
 ): readonly ParticipantStatus[] | undefined {
   let statuses = input.filter;
   if (input.withdrawnOrFailedFilter === 'true')
     statuses = (statuses?.length ? statuses : PARTICIPANT_STATUSES).filter((s) => WITHDRAWN_OR_FAILED.includes(s));
   if (input.isForMigrationList === 'true')
     statuses = (statuses?.length ? statuses : PARTICIPANT_STATUSES).filter((s) => !FINAL_STATUSES.includes(s));
+  if (input.includeVerified === 'false')
+    statuses = (statuses?.length ? statuses : PARTICIPANT_STATUSES).filter((s) => s !== 'VERIFIED');
   if (input.isTelehealthSearch === 'true')
     statuses = (statuses?.length ? statuses : PARTICIPANT_STATUSES).filter((s) =>
       TELEHEALTH_REACHABLE_STATUSES.includes(s),
@@ -132,6 +137,8 @@ export async function listSelection(ctx: ServiceCtx, input: ListFilterInput) {
     consent: input.consentStatus as ConsentListStatus | undefined,
     cohortId: input.cohortId,
     language: input.languageId,
+    documentId: input.docId,
+    withoutDocument: input.docId !== undefined && input.activateForMoreParticipants === 'true',
   };
   const order = {
     key: input.sortValue,

@@ -11,10 +11,12 @@ import {
   createActivity,
   getActivityRevision,
   getParticipantResponse,
+  listParticipantUnblindings,
   listResponseCorrections,
   saveActivityRevision,
   submitActivityResult,
   triggerDayZero,
+  unblindParticipant,
 } from '@trialpath/contract';
 import { buildResultPayload, parseActivity } from '@trialpath/domain';
 import { sql } from 'kysely';
@@ -43,7 +45,8 @@ const tokens: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp();
   demo = await idOf(t.db, 'studies', { code: 'DEMO' });
-  for (const u of ['studyadmin', 'crc.demo', 'cra.demo', 'admin']) tokens[u] = (await staffAccess(t, u)).accessToken;
+  for (const u of ['studyadmin', 'crc.demo', 'cra.demo', 'admin', 'pi.demo'])
+    tokens[u] = (await staffAccess(t, u)).accessToken;
   const admin = tokens.studyadmin!;
   const made = (
     await call(t.app, createActivity, {
@@ -204,5 +207,49 @@ describe('correcting a participant-reported answer', () => {
     expect((await corrections('crc.demo')).json.items.map((c: { item: string }) => c.item)).toEqual(['kit']);
     // the monitor (blinded) is not told of it
     expect((await corrections('cra.demo')).json.items).toEqual([]);
+  });
+});
+
+describe('emergency unblinding (decision E-blinding, addendum)', () => {
+  it('an investigator unblinds one participant for themselves with a reason, recorded and audited; nobody else', async () => {
+    const read = (user: string) =>
+      call(t.app, getParticipantResponse, {
+        token: tokens[user],
+        params: { studyId: demo, participantId: participant, responseId },
+      });
+    const questions = async (user: string) =>
+      (await read(user)).json.activityDefinition.questions.map((q: { identifier: string }) => q.identifier);
+    expect(await questions('pi.demo')).toEqual(['weight']);
+    const unblind = (user: string, body: Record<string, unknown>) =>
+      call(t.app, unblindParticipant, {
+        token: tokens[user],
+        params: { studyId: demo, participantId: participant },
+        body,
+      });
+    // a monitor may not; a reason is needed
+    expect((await unblind('cra.demo', { reason: 'Curious' })).status).toBe(403);
+    expect((await unblind('pi.demo', {})).status).toBe(400);
+    const done = await unblind('pi.demo', { reason: 'Serious adverse event: treating physician needs the allocation' });
+    expect(done.status).toBe(200);
+    expect(done.json.items).toEqual([
+      expect.objectContaining({
+        by: 'Priya Investigator',
+        reason: 'Serious adverse event: treating physician needs the allocation',
+      }),
+    ]);
+    expect(await questions('pi.demo')).toEqual(['weight', 'kit']);
+    expect((await read('pi.demo')).json.answers.kit).toEqual({ answer: 'K-114' });
+    // only for them
+    expect(await questions('crc.demo')).toEqual(['weight']);
+    const audit = await sql<{ reason: string }>`select reason from audit_log
+      where entity_id = ${participant} and action = 'participant.unblind'`.execute(t.db);
+    expect(audit.rows).toEqual([{ reason: 'Serious adverse event: treating physician needs the allocation' }]);
+    // a second unblinding records nothing new
+    expect((await unblind('pi.demo', { reason: 'Again' })).json.items).toHaveLength(1);
+    const listed = await call(t.app, listParticipantUnblindings, {
+      token: tokens['cra.demo'],
+      params: { studyId: demo, participantId: participant },
+    });
+    expect(listed.json.items).toHaveLength(1);
   });
 });

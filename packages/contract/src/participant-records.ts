@@ -85,6 +85,8 @@ export const ParticipantDetailSchema = z.object({
   mlFLag: z.boolean(),
   /** E-026 threadParticipantId: the key of the participant's message thread (their id). */
   threadParticipantId: z.string(),
+  /** The caller is a blinded investigator who may unblind this participant for themselves (decision E-blinding). */
+  mayUnblind: z.boolean(),
 });
 export type ParticipantDetail = z.infer<typeof ParticipantDetailSchema>;
 
@@ -193,6 +195,36 @@ export const searchCaregivers = defineEndpoint({
       }),
     ),
   }),
+});
+
+export const UnblindingListSchema = z.object({
+  items: z.array(z.object({ id: z.string(), by: z.string(), reason: z.string(), at: z.string() })),
+});
+
+/** Emergency unblinding (decision E-blinding, addendum): an investigator unblinds one participant for themselves. */
+export const unblindParticipant = defineEndpoint({
+  id: 'unblindParticipant',
+  method: 'POST',
+  path: '/api/v1/studies/:studyId/participants/:participantId/unblinding',
+  audience: 'staff',
+  permission: 'responses.sign',
+  reasonRequired: true,
+  summary:
+    'Unblind one participant for the calling investigator, with the reason (recorded and audited): they receive that participant’s unblinding answers from now on',
+  params: ParticipantParams,
+  body: withReason({}),
+  response: UnblindingListSchema,
+});
+
+export const listParticipantUnblindings = defineEndpoint({
+  id: 'listParticipantUnblindings',
+  method: 'GET',
+  path: '/api/v1/studies/:studyId/participants/:participantId/unblinding',
+  audience: 'staff',
+  permission: 'participants.view',
+  summary: 'Who unblinded this participant, when and why, newest first',
+  params: ParticipantParams,
+  response: UnblindingListSchema,
 });
 
 /** E-137 "POST update phone": only the participant's mobile number changes, with the same checks as the record's. */

@@ -290,6 +290,10 @@ const AUDIT_ACTIONS = {
     summary: "Participant's activities or notifications turned off or on",
   },
   // participants' activity results (decision B-091)
+  'participant.unblind': {
+    entity: ['participant'],
+    summary: 'Participant unblinded by an investigator for themselves, with the reason (emergency unblinding)',
+  },
   'participant.response.correct': {
     entity: ['activity_response'],
     summary: 'Participant-reported answer corrected by site staff, with the reason (the original kept as submitted)',

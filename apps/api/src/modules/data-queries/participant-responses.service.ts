@@ -18,6 +18,7 @@ import type { ServiceCtx } from '../../kernel/context';
 import { fail } from '../../kernel/errors';
 import { revisionForAnswers } from '../activities/activities.service';
 import { visibleParticipant } from '../participants/participant-access.service';
+import { accessForParticipant } from '../participants/unblinding.service';
 import { correctionsOfResponse } from '../responses/corrections.service';
 import { countParticipantResponses, participantResponses, type ResponseListRow } from './data-queries.repository';
 import { mayRaise, queryReader, queryViews } from './data-queries.service';
@@ -60,7 +61,8 @@ export async function responseDetail(
 ) {
   const r = await queryReader(ctx, input.studyId);
   const p = await visibleParticipant(ctx, r.access, input.participantId);
-  const [row] = await participantResponses(ctx.db, p.id, r.access.blinded, undefined, input.responseId);
+  const blinded = (await accessForParticipant(ctx, r.access, p.id)).blinded;
+  const [row] = await participantResponses(ctx.db, p.id, blinded, undefined, input.responseId);
   if (!row) throw fail('NOT_FOUND');
   const stored = await revisionForAnswers(ctx, row.activity_id, row.revision_id);
   if (!stored) throw fail('NOT_FOUND');
@@ -68,7 +70,6 @@ export async function responseDetail(
   const corrections = await correctionsOfResponse(ctx, row.id);
   const entries = correctedEntries(json<StoredEntries>(row.answers), corrections);
   const { answers, skipped } = answersOfEntries(definition, entries);
-  const blinded = r.access.blinded;
   const corrected = [...new Set(corrections.map((c) => c.item))];
   return {
     ...summaryOf(row),

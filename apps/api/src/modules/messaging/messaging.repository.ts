@@ -4,9 +4,8 @@
  * queue in the same transaction (a set of rows per statement, never one statement per participant).
  */
 import { type Expression, type Insertable, type SqlBool, sql } from 'kysely';
-import { inBatches } from '../../db/batches';
 import type { Db } from '../../db/database';
-import type { Environment, PushPayload } from '../../db/schema';
+import type { Environment } from '../../db/schema';
 import type { MessageAudienceKind, ParticipantMessageRecipientsTable } from '../../db/schema/participant-messages';
 
 /** The study's sites with what the row checks need. */

@@ -5,7 +5,7 @@
  * refused, a shared phone number is kept only when the person confirms it. An edit is made from the version the
  * person read: a save made in between is not overwritten. Every write is audited with the values before and after.
  */
-import type { ParticipantRecordInput } from '@trialpath/contract';
+import { type ParticipantRecordInput, unblindParticipant } from '@trialpath/contract';
 import {
   type ConsentListStatus,
   defaultStudyContent,
@@ -27,6 +27,7 @@ import type { DbCtx, ServiceCtx } from '../../kernel/context';
 import { fail, fieldProblem } from '../../kernel/errors';
 import {
   hideUnblinded,
+  mayCall,
   participantsVisibleTo,
   requireStudy,
   type StudyAccess,
@@ -118,6 +119,8 @@ async function detailOf(ctx: ServiceCtx, access: StudyAccess, participantId: str
     languageName: languages.find((l) => l.id === row.language)?.display_name ?? row.language,
     mlFLag: languages.length > 1,
     threadParticipantId: row.id,
+    mayUnblind:
+      access.blinded && !access.assignment?.readOnly && mayCall(ctx.staff(), unblindParticipant, access.studyId),
   });
 }
 

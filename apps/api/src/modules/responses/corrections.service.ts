@@ -18,6 +18,7 @@ import type { ServiceCtx } from '../../kernel/context';
 import { fail, fieldProblem } from '../../kernel/errors';
 import { requireStudy } from '../access/access.service';
 import { requireParticipantManager, visibleParticipant } from '../participants/participant-access.service';
+import { accessForParticipant } from '../participants/unblinding.service';
 import { revisionActivity } from './answerable';
 import { correctionsOf, insertCorrection, lockResponse } from './corrections.repository';
 
@@ -48,8 +49,11 @@ async function correctionsView(ctx: ServiceCtx, responseId: string, maySee: (ite
 
 /** The response, its activity as answered and the reader's blinding; a response of another participant is not found. */
 async function responseFor(ctx: ServiceCtx, input: ResponseRef, write: boolean) {
-  const access = write ? await requireParticipantManager(ctx, input.studyId) : await requireStudy(ctx, input.studyId);
-  const p = await visibleParticipant(ctx, access, input.participantId);
+  const studyAccess = write
+    ? await requireParticipantManager(ctx, input.studyId)
+    : await requireStudy(ctx, input.studyId);
+  const p = await visibleParticipant(ctx, studyAccess, input.participantId);
+  const access = await accessForParticipant(ctx, studyAccess, p.id);
   const response = await lockResponse(ctx.db, {
     responseId: input.responseId,
     participantId: p.id,

@@ -122,7 +122,9 @@ export async function myTask(ctx: ServiceCtx, taskId: string) {
  * undefined when the version is not the study's or does not use the activity.
  */
 export async function versionActivityIds(ctx: DbCtx, studyId: string, versionId: string): Promise<string[]> {
-  const version = await versionActivities(ctx, studyId, versionId);
+  // read from the database, not memory: a list must be the version's as stored (a rolled-back publishing may have left
+  // another content under the same id in memory — answerable.ts)
+  const version = await versionActivities(ctx, studyId, versionId, true);
   return version ? [...version.revisionOf.keys()] : [];
 }
 

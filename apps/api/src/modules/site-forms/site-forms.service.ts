@@ -23,6 +23,7 @@ import { fail } from '../../kernel/errors';
 import { mayCall, requireStudy, type StudyAccess } from '../access/access.service';
 import { recordAuditTrail } from '../audit/audit.service';
 import { requireParticipantManager, visibleParticipant } from '../participants/participant-access.service';
+import { accessForParticipant } from '../participants/unblinding.service';
 import { activityFacts } from '../activities/activities-plan.service';
 import { activityOfStudyVersion, versionActivityIds } from '../responses/responses.service';
 import { formsOf } from '../schedules/forms.service';
@@ -69,8 +70,12 @@ export async function loadEntry(
   input: { studyId: string; participantId: string; entryKey: string },
   write: boolean,
 ): Promise<LoadedEntry> {
-  const access = write ? await requireParticipantManager(ctx, input.studyId) : await requireStudy(ctx, input.studyId);
-  const participant = await visibleParticipant(ctx, access, input.participantId);
+  const studyAccess = write
+    ? await requireParticipantManager(ctx, input.studyId)
+    : await requireStudy(ctx, input.studyId);
+  const participant = await visibleParticipant(ctx, studyAccess, input.participantId);
+  // an investigator who unblinded this participant reads and writes their unblinding answers (E-blinding)
+  const access = await accessForParticipant(ctx, studyAccess, participant.id);
   if (!SITE_FORM_KEY_PATTERN.test(input.entryKey)) throw fail('NOT_FOUND');
   const cut = input.entryKey.indexOf(':');
   let entry: EntryRow | undefined;

@@ -56,6 +56,7 @@ const detail = () => ({
   languageName: 'English',
   mlFLag: true,
   threadParticipantId: 'thread',
+  mayUnblind: false,
 });
 
 const json = jsonResponse;

@@ -67,6 +67,7 @@ const detail = (identify: boolean, status = 'INVITED') => ({
   languageName: 'English',
   mlFLag: true,
   threadParticipantId: 'thread',
+  mayUnblind: false,
 });
 
 /** The profile's API; `taskQueries` records each tasks call's query. */
@@ -192,6 +193,36 @@ describe('the participant profile (E-006, E-007, E-010…E-013)', { timeout: 20_
     expect(within(compliance).getByText('75 %')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Resend invitation' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Edit' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Emergency unblinding' })).toBeNull();
+  });
+
+  it('a blinded investigator unblinds the participant for themselves, with a reason (decision E-blinding)', async () => {
+    serve(true);
+    const inner = globalThis.fetch as unknown as (url: string, init?: RequestInit) => Promise<Response>;
+    const posts: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === BASE) return json({ ...detail(true), mayUnblind: true });
+        if (url === `${BASE}/unblinding` && init?.method === 'POST') {
+          posts.push(JSON.parse(String(init.body)));
+          return json({ items: [] });
+        }
+        return inner(url, init);
+      }),
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Emergency unblinding' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unblind DEMO-US001-0007 for yourself' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unblind' }));
+    expect(await within(dialog).findByText('Give the reason for unblinding.')).toBeTruthy();
+    expect(posts).toEqual([]);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason for unblinding/ }), {
+      target: { value: 'Serious adverse event' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unblind' }));
+    await waitFor(() => expect(posts).toEqual([{ reason: 'Serious adverse event' }]));
+    expect(notify).toHaveBeenCalledWith('DEMO-US001-0007 is unblinded for you.', { kind: 'success' });
   });
 
   it('offers a registered participant who has not confirmed their account a new code (E-084)', async () => {

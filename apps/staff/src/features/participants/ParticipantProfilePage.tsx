@@ -45,6 +45,7 @@ import { LabelBadge, useRefresh } from './ParticipantLabels';
 import { ParticipantStatusBadge } from './ParticipantsPage';
 import { TransferRequestDialog } from '../transfers/TransferRequestDialog';
 import { StatusChangeDialog, StatusHistory } from './StatusChangeDialog';
+import { UnblindDialog } from './UnblindDialog';
 
 // The other features' panels load with their own chunk and texts when their tab is opened.
 const SiteFormsPanel = lazy(() => import('../edc/pages').then((m) => ({ default: m.SiteFormsPanel })));
@@ -294,6 +295,7 @@ export function ParticipantProfilePage() {
   const tab: Tab = TABS.includes(search.get('tab') as Tab) ? (search.get('tab') as Tab) : 'overview';
   const [changing, setChanging] = useState(false);
   const [transferring, setTransferring] = useState(false);
+  const [unblinding, setUnblinding] = useState(false);
   const participant = useEndpointQuery(getParticipant, { params: { studyId, participantId } });
   const p = participant.data;
   if (participant.isError)
@@ -362,6 +364,11 @@ export function ParticipantProfilePage() {
               {t('profile.resendVerification')}
             </Button>
           )}
+          {p.mayUnblind && (
+            <Button variant="default" color="red" onClick={() => setUnblinding(true)}>
+              {t('unblind.action')}
+            </Button>
+          )}
           {manage && p.record && (
             <Button component={Link} to={path(`participants/${p.id}/edit`)}>
               {t('form.edit')}
@@ -425,6 +432,7 @@ export function ParticipantProfilePage() {
           onRequested={() => setTransferring(false)}
         />
       )}
+      {unblinding && <UnblindDialog studyId={studyId} participant={p} onClose={() => setUnblinding(false)} />}
       {changing && (
         <StatusChangeDialog
           studyId={studyId}

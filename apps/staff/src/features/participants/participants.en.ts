@@ -176,6 +176,18 @@ const texts = {
     done_other: '{{count}} participants invited.',
     refused: '{{participant}}: {{reason}}',
   },
+  unblind: {
+    action: 'Emergency unblinding',
+    title: 'Unblind {{participant}} for yourself',
+    summary:
+      'Only for a medical emergency where the allocation must be known. You will see this participant’s unblinded answers from now on; nobody else will. Your reason is kept in the audit trail.',
+    reason: 'Reason for unblinding',
+    reasonRequired: 'Give the reason for unblinding.',
+    confirm: 'Unblind',
+    cancel: 'Cancel',
+    close: 'Close',
+    done: '{{participant}} is unblinded for you.',
+  },
   profile: {
     resendVerification: 'Resend verification code',
     verificationSent: 'A new code was sent to {{destination}}.',

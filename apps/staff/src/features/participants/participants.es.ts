@@ -182,6 +182,18 @@ const texts: TextsLike<ParticipantsTexts> = {
     done_other: '{{count}} participantes invitados.',
     refused: '{{participant}}: {{reason}}',
   },
+  unblind: {
+    action: 'Desenmascaramiento de urgencia',
+    title: 'Desenmascarar a {{participant}} para usted',
+    summary:
+      'Solo ante una urgencia médica en la que deba conocerse la asignación. Desde ahora verá las respuestas no ciegas de este participante; nadie más. Su motivo queda en la pista de auditoría.',
+    reason: 'Motivo del desenmascaramiento',
+    reasonRequired: 'Indique el motivo del desenmascaramiento.',
+    confirm: 'Desenmascarar',
+    cancel: 'Cancelar',
+    close: 'Cerrar',
+    done: '{{participant}} está desenmascarado para usted.',
+  },
   profile: {
     resendVerification: 'Reenviar el código de verificación',
     verificationSent: 'Se envió un código nuevo a {{destination}}.',

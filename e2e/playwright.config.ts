@@ -10,7 +10,8 @@ const root = path.resolve(import.meta.dirname, '..');
 
 export default defineConfig({
   testDir: '.',
-  testMatch: ['staff/**/*.spec.ts', 'participant/**/*.spec.ts', 'journeys/**/*.spec.ts'],
+  // trial-conduct/ sorts last: its journey changes DEMO's participants (a transfer, a new live version)
+  testMatch: ['staff/**/*.spec.ts', 'participant/**/*.spec.ts', 'journeys/**/*.spec.ts', 'trial-conduct/**/*.spec.ts'],
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -18,6 +18,9 @@ import { messageLines, splitMessages, type TypeFieldProps } from './parts';
 import { NumberScaleField, VasField, WongBakerField } from './scale';
 import { InstructionField, TextField } from './text';
 
+/** A darker orange than the palette's: orange.9 is 4.3:1 on white, short of WCAG AA (4.5:1); this is 6.6:1. */
+const WARNING_COLOR = '#a33a00';
+
 export interface QuestionFieldProps {
   question: Question;
   /** The current answer, in the domain's shape (what validateQuestion and the payload builder take). */
@@ -113,7 +116,7 @@ export function QuestionField(props: QuestionFieldProps) {
     <Stack gap={4}>
       {field}
       {warningLines.length > 0 ? (
-        <Text id={`${id}-warning`} size="sm" c="orange.9" role="status">
+        <Text id={`${id}-warning`} size="sm" c={WARNING_COLOR} role="status">
           {messageLines(warningLines)}
         </Text>
       ) : null}

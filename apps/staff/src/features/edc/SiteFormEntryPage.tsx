@@ -7,7 +7,7 @@
  * each change: item, old, new, reason, who, when. `renderItemExtras` (prop or SiteFormItemExtras context) places
  * something next to each answer (a data query button).
  */
-import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   getSiteForm,
   listSiteForms,
@@ -240,39 +240,42 @@ function EntryForm(p: {
           void save(true);
         }}
       >
-        <Stack>
-          {shown.map((q) => (
-            <Group key={q.identifier} align="flex-start" wrap="nowrap" data-question={q.identifier}>
-              <div style={{ flex: 1 }}>
-                <QuestionField
-                  question={q}
-                  value={answers[q.identifier]}
-                  onChange={(v) => setAnswers((a) => ({ ...a, [q.identifier]: v }))}
-                  language={lang}
-                  errors={errors[q.identifier]}
-                  warnings={warnings[q.identifier]}
-                  disabled={!editable}
-                />
-              </div>
-              {extras?.(q.identifier, { entryId: entry.entryId, label: questionDisplayText(q, lang) })}
-            </Group>
-          ))}
-          {refusal && (
-            <Alert color="red" variant="light" role="alert">
-              {refusal}
-            </Alert>
-          )}
-          {editable && (
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => void save(false)} loading={busy}>
-                {t('entry.saveIncomplete')}
-              </Button>
-              <Button type="submit" loading={busy}>
-                {t('entry.save')}
-              </Button>
-            </Group>
-          )}
-        </Stack>
+        {/* on white: the question components' texts (warnings in orange) keep their contrast */}
+        <Paper withBorder radius="md" p="md">
+          <Stack>
+            {shown.map((q) => (
+              <Group key={q.identifier} align="flex-start" wrap="nowrap" data-question={q.identifier}>
+                <div style={{ flex: 1 }}>
+                  <QuestionField
+                    question={q}
+                    value={answers[q.identifier]}
+                    onChange={(v) => setAnswers((a) => ({ ...a, [q.identifier]: v }))}
+                    language={lang}
+                    errors={errors[q.identifier]}
+                    warnings={warnings[q.identifier]}
+                    disabled={!editable}
+                  />
+                </div>
+                {extras?.(q.identifier, { entryId: entry.entryId, label: questionDisplayText(q, lang) })}
+              </Group>
+            ))}
+            {refusal && (
+              <Alert color="red" variant="light" role="alert">
+                {refusal}
+              </Alert>
+            )}
+            {editable && (
+              <Group justify="flex-end">
+                <Button variant="default" onClick={() => void save(false)} loading={busy}>
+                  {t('entry.saveIncomplete')}
+                </Button>
+                <Button type="submit" loading={busy}>
+                  {t('entry.save')}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </Paper>
       </form>
       <SiteFormHistory activity={activity} history={entry.history} />
       {dialog !== null && typeof dialog === 'object' && (

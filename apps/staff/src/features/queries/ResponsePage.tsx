@@ -77,7 +77,7 @@ export function ResponsePage() {
                   <Table.Td>{text}</Table.Td>
                   <Table.Td>
                     {corrected && (
-                      <Badge color="orange" variant="light" mr="xs">
+                      <Badge color="dark" variant="outline" mr="xs">
                         {t('response.corrected')}
                       </Badge>
                     )}

@@ -98,8 +98,13 @@ test('setup: DEMO publishes a weigh-in and a vitals form; the participant weighs
   request,
 }) => {
   const admin = await staff(request, 'studyadmin');
-  const weigh = await activity(admin, 'survey', 'WEIGH-IN', 'Weigh-in', { questions: WEIGH_IN });
-  const vitals = await activity(admin, 'dataCaptureForm', 'VITALS', 'Vitals', {
+  // earlier browser tests may have published DEMO's draft without opening another: open one
+  const draft = await request.get(`/api/v1/studies/${admin.studyId}/versions/draft`, { headers: admin.auth });
+  if (draft.status() !== 200)
+    await ok(request.post(`/api/v1/studies/${admin.studyId}/versions`, { headers: admin.auth, data: {} }));
+  const stamp = Date.now().toString(36).slice(-5).toUpperCase();
+  const weigh = await activity(admin, 'survey', `WEIGH-IN-${stamp}`, 'Weigh-in', { questions: WEIGH_IN });
+  const vitals = await activity(admin, 'dataCaptureForm', `VITALS-${stamp}`, 'Vitals', {
     questions: VITALS,
     allowDataEditChecks: true,
   });

@@ -185,7 +185,7 @@ const texts = {
     reasonRequired: 'Give the reason for unblinding.',
     confirm: 'Unblind',
     cancel: 'Cancel',
-    close: 'Close',
+    hint: 'Kept in the audit trail with your name.',
     done: '{{participant}} is unblinded for you.',
   },
   profile: {

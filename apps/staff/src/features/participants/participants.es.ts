@@ -191,7 +191,7 @@ const texts: TextsLike<ParticipantsTexts> = {
     reasonRequired: 'Indique el motivo del desenmascaramiento.',
     confirm: 'Desenmascarar',
     cancel: 'Cancelar',
-    close: 'Cerrar',
+    hint: 'Queda en la pista de auditoría con su nombre.',
     done: '{{participant}} está desenmascarado para usted.',
   },
   profile: {

@@ -110,6 +110,8 @@ test('setup: DEMO publishes a weigh-in and a vitals form; the participant weighs
   });
   // no consent is owed on this version (an earlier journey's consent would hold the weigh-in back)
   await saveSection(admin, 'consents', 'consents', { items: [] });
+  // the schedule goes first: an activity that is still scheduled cannot leave the version
+  await saveSection(admin, 'schedule', 'schedule', { schedules: [], packets: [] });
   await saveSection(admin, 'study-activities', 'studyActivities', {
     items: [weigh, vitals].map((a) => ({ id: a.id, revisionId: a.revisionId })),
   });

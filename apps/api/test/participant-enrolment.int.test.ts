@@ -640,15 +640,15 @@ describe('verification links (GET verify by token and e-mail; 000 §2.1 verify-p
 });
 
 describe('registration by invitation', () => {
-  async function invited() {
+  async function invited(email = `invitee${seq}@example.org`) {
     const site = await sql<{ id: string }>`select id from sites where site_code = 'US-001'`.execute(t.db);
     const p = await t.db
       .insertInto('participants')
       .values({
         study_id: studyId,
         site_id: site.rows[0]!.id,
-        participant_code: `DEMO-US001-9${String(seq).padStart(3, '0')}`,
-        email: `invitee${seq}@example.org`,
+        participant_code: `DEMO-US001-9${String(seq++).padStart(3, '0')}`,
+        email,
         status: 'NOTINVITED',
         language: 'en',
       })
@@ -696,6 +696,31 @@ describe('registration by invitation', () => {
       'participant.verify',
       'participant.dayZero',
     ]);
+  });
+
+  it('an address staff kept although another participant has it registers its invitee; open enrolment with it does not (E-081)', async () => {
+    await openStudy({});
+    await setLiveSections({ eligibility: { introduction: {}, questions: [], ineligibleMessage: {} } });
+    const parent = 'parent.of.two@example.org';
+    const first = await invited(parent);
+    const second = await invited(parent);
+    for (const inv of [first, second]) {
+      const r = await register(
+        registration({
+          registrationProcess: 'INVITATION',
+          activationToken: inv.token,
+          email: 'Parent.Of.Two@example.org',
+        }),
+      );
+      expect(r.status).toBe(200);
+    }
+    const stranger = await register(registration({ email: parent }));
+    expect(stranger.status).toBe(409);
+    expect(stranger.json.fieldErrors).toEqual({
+      email: [
+        'An account with this e-mail address already exists in this study. Please log in, or use “Forgot username?”.',
+      ],
+    });
   });
 
   it('an expired invitation is refused; a token of another purpose is not an invitation', async () => {

@@ -17,6 +17,7 @@ import {
   getParticipantMigrationStatus,
   setParticipantEmailSubscription,
   unsubscribeParticipantEmail,
+  updateParticipantEmail,
   updateParticipantPhone,
   updateParticipantRecord,
 } from '@trialpath/contract';
@@ -117,14 +118,16 @@ describe('adding a participant', () => {
     ]);
   });
 
-  it('refuses an e-mail address or id another participant has, and keeps a shared phone only when asked (E-075)', async () => {
+  it('refuses an id another participant has, and keeps a shared phone or e-mail address only when asked (E-075)', async () => {
     const first = await add({ record: { ...ada, participantId: 'BOS-100' } });
     expect(first.status).toBe(200);
     const again = await add({ record: { ...ada, participantId: 'bos-100', email: 'ADA.Lovelace@example.org' } });
     expect(again.status).toBe(400);
     expect(texts(again)).toEqual({
       participantId: ['Participant BOS-100 already has this id in the study.'],
-      email: ['Participant BOS-100 of this study already has this e-mail address.'],
+      email: [
+        'Participant BOS-100 of this study has this e-mail address too. Keep it only if one person looks after both (a parent or caregiver).',
+      ],
       mobile: ['Participant BOS-100 of this study has this phone number too. Save again to keep it.'],
     });
     const sibling = { ...ada, firstName: 'Annabella', email: 'annabella@example.org' };
@@ -224,6 +227,46 @@ describe('editing a participant', () => {
     expect(same.json).toMatchObject({ id: added.id });
     expect(same.status).toBe(200);
     expect(await auditActions(t.db, added.id)).toEqual(['participant.add', 'participant.update']);
+  });
+
+  it('changes only the e-mail address (E-081): another participant’s only with isDuplicateAllowed, said on the trail; never a registered participant’s', async () => {
+    const parent = (await add({ record: { ...ada, mobile: '617 555 0170' } })).json.participant;
+    const child = (
+      await add({ record: { ...ada, firstName: 'Byron', email: 'byron@example.org', mobile: '617 555 0171' } })
+    ).json.participant;
+    const email = (body: Record<string, unknown>, user = 'crc.demo') =>
+      call(t.app, updateParticipantEmail, {
+        params: { studyId: demo, participantId: child.id },
+        body: { expectedUpdatedAt: child.updatedAt, ...body },
+        token: tokens[user],
+      });
+    expect(texts(await email({ email: 'not an address' }))).toEqual({ email: ['Enter a valid e-mail address.'] });
+    const refused = await email({ email: 'ADA.lovelace@example.org' });
+    expect(texts(refused)).toEqual({
+      email: [
+        `Participant ${parent.participantId} of this study has this e-mail address too. Keep it only if one person looks after both (a parent or caregiver).`,
+      ],
+    });
+    expect((await email({ email: ada.email, isDuplicateAllowed: true }, 'cra.demo')).status).toBe(403);
+    const kept = await email({ email: ada.email, isDuplicateAllowed: true });
+    expect(kept.status).toBe(200);
+    expect(kept.json.record).toMatchObject({ email: ada.email, firstName: 'Byron', mobile: '6175550171' });
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['before', 'after', 'reason'])
+      .where('entity_id', '=', child.id)
+      .where('action', '=', 'participant.update')
+      .executeTakeFirstOrThrow();
+    expect(audit).toEqual({
+      before: { email: 'byron@example.org' },
+      after: { email: ada.email },
+      reason: 'E-mail address shared with another participant kept (isDuplicateAllowed)',
+    });
+    // a stale read is refused; a registered participant's address is theirs to change
+    expect((await email({ email: 'byron@example.org' })).status).toBe(409);
+    await t.db.updateTable('participants').set({ username: 'byron#1' }).where('id', '=', child.id).execute();
+    const registered = await email({ email: 'byron@example.org', expectedUpdatedAt: kept.json.updatedAt });
+    expect(texts(registered)).toEqual({ email: [expect.stringMatching(/only they can change it/)] });
   });
 
   it('sets the participant’s labels with the record (E-088): by their keys, audited, an unknown key refused', async () => {

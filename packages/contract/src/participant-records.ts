@@ -128,8 +128,15 @@ export const getParticipantFormOptions = defineEndpoint({
   }),
 });
 
-/** Write options: a phone number another participant has too is kept only when the person says so. */
-const WriteOptions = { allowSharedPhone: z.boolean().default(false) };
+/**
+ * Write options: a phone number or e-mail address another participant has too is kept only when the person says so
+ * (family members share a phone; a parent or caregiver looks after several participants with one address).
+ * `isDuplicateAllowed` is the spec's name (002 §7, E-081) for the e-mail's confirmation.
+ */
+const WriteOptions = {
+  allowSharedPhone: z.boolean().default(false),
+  isDuplicateAllowed: z.boolean().default(false),
+};
 
 export const addParticipant = defineEndpoint({
   id: 'addParticipant',
@@ -242,6 +249,26 @@ export const updateParticipantPhone = defineEndpoint({
       mobile: text(RECORD_FIELD_MAX.mobile),
       expectedUpdatedAt: z.string(),
       ...WriteOptions,
+    })
+    .strict(),
+  response: ParticipantDetailSchema,
+});
+
+/** E-081 "PUT new email with isDuplicateAllowed": only the e-mail address of a participant not yet registered changes. */
+export const updateParticipantEmail = defineEndpoint({
+  id: 'updateParticipantEmail',
+  method: 'PUT',
+  path: '/api/v1/studies/:studyId/participants/:participantId/email',
+  audience: 'staff',
+  permission: 'participants.manage',
+  summary:
+    'Change the e-mail address of a participant who has not registered (E-081); one another participant has too only with isDuplicateAllowed',
+  params: ParticipantParams,
+  body: z
+    .object({
+      email: text(RECORD_FIELD_MAX.email),
+      expectedUpdatedAt: z.string(),
+      isDuplicateAllowed: z.boolean().default(false),
     })
     .strict(),
   response: ParticipantDetailSchema,

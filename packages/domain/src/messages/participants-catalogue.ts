@@ -59,6 +59,10 @@ export const PARTICIPANT_MESSAGES = {
     en: 'Participant {participantId} of this study already has this e-mail address.',
     es: 'El participante {participantId} de este estudio ya tiene esta dirección de correo electrónico.',
   },
+  'participants.emailShared': {
+    en: 'Participant {participantId} of this study has this e-mail address too. Keep it only if one person looks after both (a parent or caregiver).',
+    es: 'El participante {participantId} de este estudio también tiene esta dirección de correo electrónico. Consérvela solo si una misma persona se ocupa de ambos (un progenitor o cuidador).',
+  },
   'participants.phoneShared': {
     en: 'Participant {participantId} of this study has this phone number too. Save again to keep it.',
     es: 'El participante {participantId} de este estudio también tiene este número de teléfono. Guarde de nuevo para conservarlo.',
@@ -72,8 +76,8 @@ export const PARTICIPANT_MESSAGES = {
     es: 'Otra persona cambió este participante mientras usted lo editaba. Vuelva a cargar para ver sus cambios y edite de nuevo.',
   },
   'participants.registeredEmail': {
-    en: 'This participant signs in with this e-mail address: they change it themselves in the portal.',
-    es: 'Este participante inicia sesión con esta dirección de correo electrónico: la cambia él mismo en el portal.',
+    en: 'This participant has registered with this e-mail address: only they can change it, in the portal.',
+    es: 'Este participante se ha registrado con esta dirección de correo electrónico: solo él puede cambiarla, en el portal.',
   },
   'participants.cannotInvite': {
     en: 'Only a participant who has not registered yet can be invited.',

@@ -406,7 +406,15 @@ export async function registerParticipant(ctx: ServiceCtx, input: { studyCode: s
     return keepChanges(fieldProblem('CONFLICT', field, key));
   };
   if (await isUsernameTaken(ctx, study.id, form.username)) throw refuse('username', 'username.taken');
-  if (form.email && (await isEmailTaken(ctx, { studyId: study.id, env, email: form.email, except: existingId })))
+  // The address staff put on an invited participant's record, knowing another participant has it too (a parent of
+  // two, E-081), is theirs to register with.
+  const keptByStaff =
+    registrant.kind === 'invited' && form.email?.toLowerCase() === registrant.participant.email?.toLowerCase();
+  if (
+    form.email &&
+    !keptByStaff &&
+    (await isEmailTaken(ctx, { studyId: study.id, env, email: form.email, except: existingId }))
+  )
     throw refuse('email', 'enrolment.emailTaken');
 
   const now = new Date();

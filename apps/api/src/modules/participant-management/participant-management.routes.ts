@@ -19,6 +19,7 @@ import {
   resendParticipantVerification,
   setParticipantEmailSubscription,
   searchCaregivers,
+  updateParticipantEmail,
   updateParticipantPhone,
   updateParticipantRecord,
 } from '@trialpath/contract';
@@ -63,6 +64,7 @@ export const participantManagementRoutes = [
   route(updateParticipantRecord, (ctx) => records.editRecord(ctx, { ...ctx.params, ...ctx.body })),
   route(searchCaregivers, (ctx) => caregiverSearch(ctx, { ...ctx.params, ...ctx.body })),
   route(updateParticipantPhone, (ctx) => records.changePhone(ctx, { ...ctx.params, ...ctx.body })),
+  route(updateParticipantEmail, (ctx) => records.changeEmail(ctx, { ...ctx.params, ...ctx.body })),
   route(checkParticipantDuplicates, (ctx) => records.duplicatesOf(ctx, { ...ctx.params, ...ctx.query })),
   route(exportParticipants, (ctx) => participantsCsv(ctx, { ...ctx.params, ...ctx.query })),
   route(listNotInvitedParticipants, (ctx) => records.notInvited(ctx, ctx.params)),

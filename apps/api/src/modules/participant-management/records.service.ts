@@ -172,9 +172,9 @@ export const phoneOf = (r: ParticipantRecordValues) =>
   r.mobile ? { countryCode: r.mobileCountryCode, number: phoneDigits(r.mobile) } : undefined;
 
 /**
- * Refuses a record that is not valid, or whose id or e-mail another participant of the data space has, or whose
- * phone number another has unless `allowSharedPhone`. Serialised per study, id and address, so two saves cannot
- * both pass the check.
+ * Refuses a record that is not valid, or whose id another participant of the data space has, or whose phone number
+ * or e-mail address another has unless the person kept it (`allowSharedPhone`, `isDuplicateAllowed`). Serialised
+ * per study, id and address, so two saves cannot both pass the check.
  */
 async function checkRecord(
   ctx: ServiceCtx,
@@ -184,6 +184,7 @@ async function checkRecord(
     needs: RecordNeeds;
     except?: string;
     allowSharedPhone: boolean;
+    isDuplicateAllowed: boolean;
   },
 ) {
   const { record } = input;
@@ -210,7 +211,8 @@ async function checkRecord(
     const ref = (key: Parameters<typeof messageRef>[0]) => messageRef(key, { participantId: d.participant_code });
     if (code && d.participant_code.toLowerCase() === code.toLowerCase())
       fields.participantId ??= [ref('participants.idTaken')];
-    if (email && d.email?.toLowerCase() === email) fields.email ??= [ref('participants.emailTaken')];
+    if (email && !input.isDuplicateAllowed && d.email?.toLowerCase() === email)
+      fields.email ??= [ref('participants.emailShared')];
     if (mobile && !input.allowSharedPhone && d.mobile === mobile.number)
       fields.mobile ??= [ref('participants.phoneShared')];
   }
@@ -244,6 +246,7 @@ export interface AddInput {
   siteId: string;
   record: ParticipantRecordInput;
   allowSharedPhone: boolean;
+  isDuplicateAllowed: boolean;
 }
 
 /** A new participant (status Imported, source Manual) at one of the caller's sites: its id, checked first. */
@@ -265,7 +268,7 @@ export async function addRecord(ctx: ServiceCtx, input: AddInput) {
     languageId: given.languageId || defaultLanguage,
   };
   const needs = await needsOfVersion(ctx, input.studyId, versionId);
-  await checkRecord(ctx, { studyId: input.studyId, record, needs, allowSharedPhone: input.allowSharedPhone });
+  await checkRecord(ctx, { studyId: input.studyId, record, needs, ...sharingOf(input) });
   const values = {
     ...columnsOf(record, defaultLanguage),
     status: 'NOTINVITED',
@@ -300,6 +303,11 @@ export async function addRecord(ctx: ServiceCtx, input: AddInput) {
   return detailOf(ctx, access, row.id);
 }
 
+const sharingOf = (i: { allowSharedPhone: boolean; isDuplicateAllowed: boolean }) => ({
+  allowSharedPhone: i.allowSharedPhone,
+  isDuplicateAllowed: i.isDuplicateAllowed,
+});
+
 /** The record as it is stored (the phone as digits): what the audit keeps and an edit compares. */
 export const recordForAudit = (r: ParticipantRecordValues) => {
   const { participantId: _, siteId: __, ...rest } = r;
@@ -312,6 +320,7 @@ export interface EditInput {
   record: ParticipantRecordInput;
   expectedUpdatedAt: string;
   allowSharedPhone: boolean;
+  isDuplicateAllowed: boolean;
   /** E-088: the labels to set with the record; undefined: left as they are. */
   customKey?: readonly string[];
 }
@@ -339,7 +348,7 @@ export async function editRecord(ctx: ServiceCtx, input: EditInput) {
     record,
     needs,
     except: before.id,
-    allowSharedPhone: input.allowSharedPhone,
+    ...sharingOf(input),
   });
   const { defaultLanguage } = await studyTextLanguages(ctx, input.studyId);
   const oldRecord = { participantId: before.participant_code, ...recordOf(before) };
@@ -361,6 +370,10 @@ export async function editRecord(ctx: ServiceCtx, input: EditInput) {
     entityId: before.id,
     before: Object.fromEntries(changed.map((k) => [k, oldRecord[k]])),
     after: Object.fromEntries(changed.map((k) => [k, newRecord[k]])),
+    // a shared e-mail address kept on purpose says so on the trail
+    ...(changed.includes('email') && input.isDuplicateAllowed
+      ? { reason: 'E-mail address shared with another participant kept (isDuplicateAllowed)' }
+      : {}),
   });
   return detailOf(ctx, access, before.id);
 }
@@ -381,6 +394,20 @@ export async function changePhone(
     mobile: input.mobile,
   };
   return editRecord(ctx, { ...input, record });
+}
+
+/** E-081: only the e-mail address changes, for a participant not yet registered (editRecord's rules). */
+export async function changeEmail(
+  ctx: ServiceCtx,
+  input: Omit<EditInput, 'record' | 'allowSharedPhone'> & { email: string },
+) {
+  const access = await requireParticipantManager(ctx, input.studyId);
+  const seen = await visibleParticipant(ctx, access, input.participantId);
+  const before = await findParticipantDetail(ctx.db, seen.id);
+  if (!before) throw fail('NOT_FOUND');
+  const record = { participantId: before.participant_code, ...recordOf(before), email: input.email };
+  // the phone is as stored: another participant's same phone was kept before and is not asked again
+  return editRecord(ctx, { ...input, record, allowSharedPhone: true });
 }
 
 /** Other participants of the data space with this id, e-mail address or phone number (E-075). */

@@ -128,7 +128,7 @@ describe('the add participant screen (E-020, E-058…E-061)', { timeout: 20_000 
     fireEvent.change(field(/^Last name/), { target: { value: 'Lovelace' } });
     fireEvent.change(field(/^E-mail/), { target: { value: 'taken@example.org' } });
     fireEvent.blur(field(/^E-mail/));
-    expect(await screen.findByText('Participant DEMO-US001-0004 already has this e-mail address.')).toBeTruthy();
+    expect(await screen.findByText('Participant DEMO-US001-0004 has this e-mail address too.')).toBeTruthy();
     fireEvent.change(field(/^E-mail/), { target: { value: 'ada@example.org' } });
     fireEvent.change(field(/^City/), { target: { value: 'Boston' } });
     fireEvent.change(field(/^State/), { target: { value: 'MA' } });
@@ -140,5 +140,25 @@ describe('the add participant screen (E-020, E-058…E-061)', { timeout: 20_000 
       record: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', city: 'Boston', countryId: 'US' },
     });
     await waitFor(() => expect(router.state.location.pathname).toBe(`/studies/${S}/participants`));
+  });
+
+  it('keeps an e-mail address another participant has only when the person ticks that one person looks after both (E-081)', async () => {
+    const added = serve();
+    renderPage();
+    await screen.findByText(/The form asks what the study asks/);
+    fireEvent.change(field(/^First name/), { target: { value: 'Byron' } });
+    fireEvent.change(field(/^Last name/), { target: { value: 'Lovelace' } });
+    fireEvent.change(field(/^E-mail/), { target: { value: 'taken@example.org' } });
+    fireEvent.blur(field(/^E-mail/));
+    fireEvent.click(await screen.findByLabelText(/Keep this e-mail address: one person/));
+    fireEvent.change(field(/^City/), { target: { value: 'Boston' } });
+    fireEvent.change(field(/^State/), { target: { value: 'MA' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(added).toHaveLength(1));
+    expect(added[0]).toMatchObject({
+      isDuplicateAllowed: true,
+      allowSharedPhone: false,
+      record: { email: 'taken@example.org' },
+    });
   });
 });

@@ -208,6 +208,7 @@ function ParticipantForm(props: FormProps) {
   const [errors, setErrors] = useState<Errors>({});
   const [duplicates, setDuplicates] = useState<Duplicates>({});
   const [keepSharedPhone, setKeepSharedPhone] = useState(false);
+  const [keepSharedEmail, setKeepSharedEmail] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState<'save' | 'invite' | null>(null);
   const needs = (editing?.needs ?? site?.needs ?? {}) as RecordNeeds;
@@ -250,16 +251,17 @@ function ParticipantForm(props: FormProps) {
     setBusy(invite ? 'invite' : 'save');
     try {
       const { siteId: _, ...record } = values;
+      const sharing = { allowSharedPhone: keepSharedPhone, isDuplicateAllowed: keepSharedEmail };
       if (editing) {
         await api.call(updateParticipantRecord, {
           params: { studyId: props.studyId, participantId: editing.id },
-          body: { record, expectedUpdatedAt: editing.updatedAt, allowSharedPhone: keepSharedPhone },
+          body: { record, expectedUpdatedAt: editing.updatedAt, ...sharing },
         });
         notify(t('form.saved', { participant: record.participantId || editing.participantId }), { kind: 'success' });
       } else {
         const added = await api.call(addParticipant, {
           params: { studyId: props.studyId },
-          body: { siteId, record, sendInvite: invite, allowSharedPhone: keepSharedPhone },
+          body: { siteId, record, sendInvite: invite, ...sharing },
         });
         const participant = added.participant.participantId;
         if (invite && !added.invited) notify(t('form.addedNotInvited', { participant }), { kind: 'error' });
@@ -318,6 +320,13 @@ function ParticipantForm(props: FormProps) {
             countries={props.countries}
             languages={props.languages}
             emailLocked={editing?.registered ?? false}
+          />
+        )}
+        {(duplicates.email || errors.email) && !editing?.registered && (
+          <Checkbox
+            label={t('form.keepSharedEmail')}
+            checked={keepSharedEmail}
+            onChange={(e) => setKeepSharedEmail(e.currentTarget.checked)}
           />
         )}
         {(duplicates.mobile || errors.mobile) && (

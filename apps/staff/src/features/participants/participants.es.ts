@@ -153,12 +153,14 @@ const texts: TextsLike<ParticipantsTexts> = {
     languageId: 'Idioma',
     optInSMS: 'Acepta mensajes de texto',
     keepSharedPhone: 'Conservar este número: los participantes lo comparten',
+    keepSharedEmail:
+      'Conservar esta dirección: una misma persona (progenitor o cuidador) se ocupa de ambos participantes',
     duplicate: {
       participantId: 'El participante {{participant}} ya tiene este identificador.',
-      email: 'El participante {{participant}} ya tiene esta dirección de correo electrónico.',
+      email: 'El participante {{participant}} también tiene esta dirección de correo electrónico.',
       mobile: 'El participante {{participant}} también tiene este número de teléfono.',
     },
-    registeredEmail: 'El participante inicia sesión con esta dirección y la cambia en el portal.',
+    registeredEmail: 'El participante se registró con esta dirección: solo él la cambia, en el portal.',
     save: 'Guardar',
     saveAndInvite: 'Guardar e invitar',
     cancel: 'Cancelar',

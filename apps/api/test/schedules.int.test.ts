@@ -53,7 +53,7 @@ const tasks = (query: Record<string, string | number> = {}) =>
 const job = (jobId: string) =>
   call(t.app, getScheduleJob, { token: tokens['crc.demo'], params: { studyId: demo, jobId } });
 
-describe('a participant’s tasks from the version (E-120, E-125, E-139…E-142)', () => {
+describe('a participant’s tasks from the version (E-009, E-011, E-120, E-125, E-139…E-142)', () => {
   it('assigning the version and day zero start jobs that are INPROGRESS until run, then SUCCEEDED with the tasks', async () => {
     const { versionId } = await buildVersion();
     const assigned = await call(t.app, assignParticipantVersion, {
@@ -108,6 +108,17 @@ describe('a participant’s tasks from the version (E-120, E-125, E-139…E-142)
     expect(list.json.items[1].status).toBe('SCHEDULED');
     const packets = await tasks({ type: 'packet' });
     expect(packets.json.items).toHaveLength(1);
+    // by who answers (E-009, E-011): the surveys; the site's forms are the visit's packet; no ePRO or eDRO here
+    const group = async (activityGroup: string) =>
+      (await tasks({ activityGroup })).json.items.map(
+        (x: { type: string; startDay: number }) => `${x.type}:${x.startDay}`,
+      );
+    expect(await group('survey')).toEqual(
+      list.json.items.slice(0, 7).map((x: { startDay: number }) => `activity:${x.startDay}`),
+    );
+    expect(await group('siteForm')).toEqual(['packet:7']);
+    expect(await group('participantForm')).toEqual([]);
+    expect((await tasks({ activityGroup: 'questionnaire' })).status).toBe(400);
     const page = await tasks({ pageIndex: 1, pageSize: 3, startDay: 1 });
     expect(page.json).toMatchObject({ totalRecords: 7, totalPage: 3, pageIndex: 1 });
     expect(page.json.items.map((x: { startDay: number }) => x.startDay)).toEqual([4, 5, 6]);

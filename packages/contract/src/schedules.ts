@@ -3,7 +3,7 @@
  * E-125, E-139…E-143): the version a participant is on, day zero and milestone dates (each change starts a job
  * that makes the tasks, polled until it is done), the job's status, and the participant's task list.
  */
-import { SCHEDULE_DELIVERIES } from '@trialpath/domain';
+import { ACTIVITY_GROUP_NAMES, SCHEDULE_DELIVERIES } from '@trialpath/domain';
 import { z } from 'zod';
 import { withReason } from './common';
 import { defineEndpoint } from './endpoint';
@@ -160,7 +160,8 @@ export const listParticipantTasks = defineEndpoint({
   path: '/api/v1/studies/:studyId/participants/:participantId/tasks',
   audience: 'staff',
   permission: 'participants.view',
-  summary: "The participant's tasks by study day, filtered (E-120: type, status, days, milestone, telehealth, version)",
+  summary:
+    "The participant's tasks by study day, filtered (E-120: type, status, days, milestone, telehealth, version; E-009, E-011: activity group)",
   params: ParticipantParams,
   query: z
     .object({
@@ -172,6 +173,8 @@ export const listParticipantTasks = defineEndpoint({
       telehealth: Bool.optional(),
       showCompletedTasks: Bool.default('true'),
       studyVersionId: Uuid.optional(),
+      /** Only surveys, the participant's forms or the site's forms and packets (E-009, E-011, E-012). */
+      activityGroup: z.enum(ACTIVITY_GROUP_NAMES).optional(),
       /** Only tasks of one delivery (e.g. onDemand, E-129). */
       delivery: z.enum(SCHEDULE_DELIVERIES).optional(),
       pageIndex: z.coerce.number().int().min(0).default(0),

@@ -31,3 +31,4 @@ export * from './library';
 export * from './scoring/formula-check';
 export * from './blinding';
 export * from './corrections';
+export * from './groups';

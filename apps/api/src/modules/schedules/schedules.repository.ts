@@ -1,5 +1,5 @@
 /** Participants' tasks, milestone dates and schedule jobs (decision 0044): all of their SQL. */
-import type { PlannedTask, ScheduleDelivery, TaskChanges } from '@trialpath/domain';
+import type { ActivityType, PlannedTask, ScheduleDelivery, TaskChanges } from '@trialpath/domain';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Environment, ParticipantTasksTable, ScheduleJobReportLine, ScheduleJobsTable } from '../../db/schema';
@@ -151,6 +151,8 @@ export interface TaskFilter {
   telehealth?: boolean;
   versionId?: string;
   delivery?: string;
+  /** Only tasks of these activity kinds, with packets or without (E-009, E-011). */
+  activityKinds?: { studyId: string; kinds: readonly ActivityType[]; packets: boolean };
   /** A status as seen now (derived from the stored status, the window and the delivery). */
   status?: string;
   showCompleted: boolean;
@@ -176,6 +178,26 @@ function taskQuery(db: Db, f: TaskFilter) {
   if (f.telehealth !== undefined) q = q.where('telehealth', '=', f.telehealth);
   if (f.versionId) q = q.where('version_id', '=', f.versionId);
   if (f.delivery) q = q.where('delivery', '=', f.delivery as ScheduleDelivery);
+  if (f.activityKinds) {
+    const { studyId, kinds, packets } = f.activityKinds;
+    q = q.where((eb) =>
+      eb.or([
+        eb.and([
+          eb('target_kind', '=', 'activity'),
+          eb(
+            'target_id',
+            'in',
+            eb
+              .selectFrom('activities')
+              .select(sql<string>`id::text`.as('id'))
+              .where('study_id', '=', studyId)
+              .where('kind', 'in', kinds),
+          ),
+        ]),
+        ...(packets ? [eb('target_kind', '=', 'packet')] : []),
+      ]),
+    );
+  }
   if (f.status) q = q.where(seenStatus(f.now), '=', f.status);
   else q = q.where('status', '!=', 'WITHDRAWN');
   if (!f.showCompleted) q = q.where(seenStatus(f.now), '!=', 'COMPLETED');

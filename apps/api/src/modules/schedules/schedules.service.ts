@@ -4,7 +4,16 @@
  * (schedules.job.ts) — and the task list with the status each task has now.
  */
 import type { ParticipantTask } from '@trialpath/contract';
-import { dateInZone, isKnownTimeZone, messageRef, studyDayAt, studyDayMoment } from '@trialpath/domain';
+import {
+  ACTIVITY_GROUPS,
+  type ActivityGroup,
+  dateInZone,
+  groupTakesPackets,
+  isKnownTimeZone,
+  messageRef,
+  studyDayAt,
+  studyDayMoment,
+} from '@trialpath/domain';
 import type { DbCtx, ServiceCtx } from '../../kernel/context';
 import { fail, fieldProblem } from '../../kernel/errors';
 import {
@@ -251,6 +260,7 @@ export async function taskList(
     showCompletedTasks: 'true' | 'false';
     studyVersionId?: string;
     delivery?: string;
+    activityGroup?: ActivityGroup;
     pageIndex: number;
     pageSize: number;
   },
@@ -275,6 +285,11 @@ export async function taskList(
       telehealth: q.telehealth === undefined ? undefined : q.telehealth === 'true',
       versionId: q.studyVersionId,
       delivery: q.delivery,
+      activityKinds: q.activityGroup && {
+        studyId: q.studyId,
+        kinds: ACTIVITY_GROUPS[q.activityGroup],
+        packets: groupTakesPackets(q.activityGroup),
+      },
       showCompleted: q.showCompletedTasks === 'true',
       now: new Date(),
     },

@@ -259,10 +259,27 @@ describe('the participant profile (E-006, E-007, E-010…E-013)', { timeout: 20_
     expect(within(table).getByText('10–12')).toBeTruthy();
     expect(within(table).getByText('Done')).toBeTruthy();
     expect(screen.getByText('Today is study day 12 for this participant.')).toBeTruthy();
+    expect(queries[0]?.get('pageSize')).toBe('25');
+    expect(queries[0]?.has('activityGroup')).toBe(false);
     fireEvent.click(screen.getByRole('tab', { name: 'Status history' }));
     expect(router.state.location.search).toBe('?tab=history');
     expect(await screen.findByText('The status has not been changed by staff yet.')).toBeTruthy();
-    expect(queries[0]?.get('pageSize')).toBe('25');
+  });
+
+  it('opens the participant’s surveys or forms from the address, and keeps the kind chosen there (E-009, E-011)', async () => {
+    const queries = serve(true);
+    const router = renderPage(`/studies/${S}/participants/${P}?tab=activities&kind=survey`);
+    await screen.findByRole('table', { name: 'Activities' });
+    await waitFor(() => expect(queries.at(-1)?.get('activityGroup')).toBe('survey'));
+    expect(screen.getByLabelText(/^Kind/, { selector: 'input' })).toHaveProperty('value', 'Surveys');
+    fireEvent.click(screen.getByLabelText(/^Kind/, { selector: 'input' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Participant forms (ePRO, eDRO)' }));
+    await waitFor(() => expect(queries.at(-1)?.get('activityGroup')).toBe('participantForm'));
+    expect(router.state.location.search).toBe('?tab=activities&kind=participantForm');
+    fireEvent.click(screen.getByLabelText(/^Kind/, { selector: 'input' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Visit packets' }));
+    await waitFor(() => expect(queries.at(-1)?.get('type')).toBe('packet'));
+    expect(queries.at(-1)?.has('activityGroup')).toBe(false);
   });
 
   it('says "You do not have access to this page." for a participant the person may not see (E-055)', async () => {

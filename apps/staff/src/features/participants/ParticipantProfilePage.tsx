@@ -31,7 +31,7 @@ import {
   type ParticipantTask,
   TASK_LIST_STATUSES,
 } from '@trialpath/contract';
-import { formatPhone, INVITABLE_STATUSES } from '@trialpath/domain';
+import { ACTIVITY_GROUP_NAMES, formatPhone, INVITABLE_STATUSES } from '@trialpath/domain';
 import { DataTable, type DataTableColumn, notify, TableEmpty } from '@trialpath/ui';
 import { keepPreviousData } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
@@ -160,13 +160,32 @@ function Overview({ studyId, p }: { studyId: string; p: ParticipantDetail }) {
   );
 }
 
-type KindFilter = 'all' | 'activity' | 'packet';
+/** By who answers (the surveys, forms and EDC forms screens of 000 §2.4), or the visit packets alone. */
+const KIND_FILTERS = ['all', ...ACTIVITY_GROUP_NAMES, 'packet'] as const;
+type KindFilter = (typeof KIND_FILTERS)[number];
 type StatusFilter = 'all' | (typeof TASK_LIST_STATUSES)[number];
 
-/** The participant's tasks by study day, filtered by kind and status, paged by the server. */
+const kindQuery = (kind: KindFilter) =>
+  kind === 'all' ? {} : kind === 'packet' ? { type: 'packet' as const } : { activityGroup: kind };
+
+/**
+ * The participant's tasks by study day, filtered by kind and status, paged by the server. The kind is kept in the
+ * address (`?tab=activities&kind=survey`): the participant's survey and forms screens are this list so filtered.
+ */
 function Activities({ studyId, participantId }: { studyId: string; participantId: string }) {
   const { t, i18n } = useTranslation('participants');
-  const [kind, setKind] = useState<KindFilter>('all');
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('kind') as KindFilter;
+  const kind: KindFilter = KIND_FILTERS.includes(asked) ? asked : 'all';
+  const setKind = (next: KindFilter) =>
+    setSearch(
+      (s) => {
+        if (next === 'all') s.delete('kind');
+        else s.set('kind', next);
+        return s;
+      },
+      { replace: true },
+    );
   const [status, setStatus] = useState<StatusFilter>('all');
   const [page, setPage] = useState(1);
   const detail = useEndpointQuery(getParticipantFullDetail, { params: { studyId, participantId }, query: {} });
@@ -175,7 +194,7 @@ function Activities({ studyId, participantId }: { studyId: string; participantId
     {
       params: { studyId, participantId },
       query: {
-        ...(kind !== 'all' ? { type: kind } : {}),
+        ...kindQuery(kind),
         ...(status !== 'all' ? { status } : {}),
         pageIndex: page - 1,
         pageSize: TASK_PAGE_SIZE,
@@ -225,7 +244,7 @@ function Activities({ studyId, participantId }: { studyId: string; participantId
       <Group align="flex-end" wrap="wrap">
         <Select
           label={t('profile.task.kind')}
-          data={(['all', 'activity', 'packet'] as const).map((k) => ({ value: k, label: t(`profile.filter.${k}`) }))}
+          data={KIND_FILTERS.map((k) => ({ value: k, label: t(`profile.filter.${k}`) }))}
           value={kind}
           onChange={(v) => {
             setKind((v ?? 'all') as KindFilter);

@@ -232,7 +232,13 @@ const texts = {
       packet: 'Packet',
     },
     kind: { packet: 'Packet', survey: 'Survey', epro: 'ePRO', edro: 'eDRO', dataCaptureForm: 'Site form (EDC)' },
-    filter: { all: 'All', activity: 'Activities', packet: 'Packets' },
+    filter: {
+      all: 'All',
+      survey: 'Surveys',
+      participantForm: 'Participant forms (ePRO, eDRO)',
+      siteForm: 'Site forms (EDC) and packets',
+      packet: 'Visit packets',
+    },
     taskStatus: {
       SCHEDULED: 'Upcoming',
       AVAILABLE: 'Open',

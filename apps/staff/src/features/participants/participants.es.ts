@@ -245,7 +245,13 @@ const texts: TextsLike<ParticipantsTexts> = {
       edro: 'eDRO',
       dataCaptureForm: 'Formulario del centro (EDC)',
     },
-    filter: { all: 'Todas', activity: 'Actividades', packet: 'Paquetes' },
+    filter: {
+      all: 'Todas',
+      survey: 'Encuestas',
+      participantForm: 'Formularios del participante (ePRO, eDRO)',
+      siteForm: 'Formularios del centro (EDC) y paquetes',
+      packet: 'Paquetes de visita',
+    },
     taskStatus: {
       SCHEDULED: 'Próxima',
       AVAILABLE: 'Abierta',

@@ -4,6 +4,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Trialpath#1';
+/** pi.demo's password after the password-reset journey has run (browser tests share one database). */
+export const PI_RENEWED_PASSWORD = 'Renewed#2026';
 const shotDir = path.resolve(import.meta.dirname, 'screenshots');
 
 /** Every screen a test reaches is photographed (folder not committed) so a person can look at it. */

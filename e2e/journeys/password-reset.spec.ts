@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { shot, staffSignIn } from '../support';
+import { PI_RENEWED_PASSWORD, shot, staffSignIn } from '../support';
 
 // pi.demo's password is changed here; no other test signs in as pi.demo.
 test('staff forgot password: the e-mailed link from the demo mailbox sets a new password', async ({ page }) => {
@@ -21,8 +21,8 @@ test('staff forgot password: the e-mailed link from the demo mailbox sets a new 
 
   await page.goto(href!);
   await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
-  await page.getByLabel('New password', { exact: true }).fill('Renewed#2026');
-  await page.getByLabel('Confirm new password').fill('Renewed#2026');
+  await page.getByLabel('New password', { exact: true }).fill(PI_RENEWED_PASSWORD);
+  await page.getByLabel('Confirm new password').fill(PI_RENEWED_PASSWORD);
   await shot(page, 'staff-reset-password');
   await page.getByRole('button', { name: 'Save password' }).click();
   await expect(page).toHaveURL(/#\/login/);
@@ -30,7 +30,7 @@ test('staff forgot password: the e-mailed link from the demo mailbox sets a new 
   // The old password no longer works; the new one does.
   await staffSignIn(page, 'pi.demo', 'Trialpath#1');
   await expect(page.getByText('You have entered an invalid username or password').first()).toBeVisible();
-  await staffSignIn(page, 'pi.demo', 'Renewed#2026');
+  await staffSignIn(page, 'pi.demo', PI_RENEWED_PASSWORD);
   await expect(page).toHaveURL(/#\/studies/);
   await expect(page.getByText('Trialpath Demo Study')).toBeVisible();
 

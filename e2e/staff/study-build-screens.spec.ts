@@ -71,6 +71,7 @@ test('every study build screen opens and passes axe', async ({ page }) => {
       if (path === 'eDro/forced-spirometry') await shot(page, 'staff-forced-spirometry');
       if (path === 'customize/econsent') await shot(page, 'staff-customize-econsent');
       if (path === 'customize/multieconsent') await shot(page, 'staff-customize-multieconsent');
+      if (path === 'customize/registration') await shot(page, 'staff-customize-registration');
     });
   }
   // A site and its team, reached from the list.

@@ -7,7 +7,7 @@
  * The monitor's screens and API answers hold no kit number. (Importing and inviting are in staff/participants.spec.ts.)
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, expectAccessible, shot, staffSignIn } from '../support';
+import { DEMO_PASSWORD, expectAccessible, PI_RENEWED_PASSWORD, shot, staffSignIn } from '../support';
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
@@ -25,8 +25,12 @@ async function ok(res: Promise<import('@playwright/test').APIResponse>) {
   return r.json();
 }
 
+/** pi.demo's password: the password-reset journey, when it ran before, changed it. */
+let piPassword = DEMO_PASSWORD;
+const passwordOf = (username: string) => (username === 'pi.demo' ? piPassword : DEMO_PASSWORD);
+
 async function staff(api: APIRequestContext, username: string): Promise<Staff> {
-  const login = await api.post('/api/v1/auth/login', { data: { username, password: DEMO_PASSWORD } });
+  const login = await api.post('/api/v1/auth/login', { data: { username, password: passwordOf(username) } });
   const auth = { authorization: `Bearer ${(await login.json()).tokens.accessToken}` };
   const list = await api.get('/api/v1/studies?search=DEMO', { headers: auth });
   const studyId = (await list.json()).items.find((s: { code: string }) => s.code === 'DEMO').id as string;
@@ -98,6 +102,8 @@ test('setup: DEMO publishes a weigh-in and a vitals form; the participant weighs
   request,
 }) => {
   const admin = await staff(request, 'studyadmin');
+  const pi = await request.post('/api/v1/auth/login', { data: { username: 'pi.demo', password: DEMO_PASSWORD } });
+  if (pi.status() !== 200) piPassword = PI_RENEWED_PASSWORD;
   // earlier browser tests may have published DEMO's draft without opening another: open one
   const draft = await request.get(`/api/v1/studies/${admin.studyId}/versions/draft`, { headers: admin.auth });
   if (draft.status() !== 200)
@@ -225,7 +231,7 @@ const profile = (tab: string) => `/#/studies/${world.studyId}/participants/${wor
 async function signInAs(page: Page, username: string) {
   await page.context().clearCookies();
   await page.evaluate(() => window.localStorage.clear()).catch(() => {});
-  await staffSignIn(page, username);
+  await staffSignIn(page, username, passwordOf(username));
   // signed in once the studies list shows (the portal goes there itself; a page opened earlier would be replaced)
   await expect(page.getByRole('heading', { name: 'Studies', level: 1 })).toBeVisible();
 }
@@ -250,7 +256,7 @@ test('the coordinator enters the vitals (the data edit check warns), the investi
     .click();
   await page.getByRole('button', { name: 'Sign', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign this form' });
-  await dialog.getByLabel('Your password').fill(DEMO_PASSWORD);
+  await dialog.getByLabel('Your password').fill(piPassword);
   await dialog.getByRole('button', { name: 'Sign' }).click();
   await expect(page.getByText('Form signed.')).toBeVisible();
   await expect(page.getByText(/Signed by Priya Investigator/)).toBeVisible();

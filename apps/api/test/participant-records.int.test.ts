@@ -149,6 +149,51 @@ describe('adding a participant', () => {
     );
   });
 
+  it('keeps the parent’s names, how they heard and the study’s own fields it asks, under the names it gave them (E-028)', async () => {
+    const ask = (column: 'content' | 'snapshot') =>
+      sql.raw(`jsonb_set(jsonb_set(jsonb_set(${column},
+        '{registration,fields,customField1}', '{"asked":true,"required":true}'),
+        '{registration,fields,parentOrCgFirstName}', '{"asked":true,"required":false}'),
+        '{registration,customField1Label}', '{"en":"Referring clinic","es":"Clínica de referencia"}')`);
+    await sql`update study_versions set content = ${ask('content')}, snapshot = ${ask('snapshot')}
+      where study_id = ${demo}`.execute(t.db);
+    const options = await call(t.app, getParticipantFormOptions, {
+      params: { studyId: demo },
+      token: tokens['crc.demo'],
+    });
+    const boston_ = options.json.sites.find((s: { id: string }) => s.id === boston);
+    expect(boston_.needs).toMatchObject({
+      customField1: 'required',
+      parentOrCgFirstName: 'optional',
+      howDidYouHear: 'hidden',
+    });
+    expect(boston_.fieldLabels).toEqual({ customField1: 'Referring clinic' });
+    const missing = await add({ record: { ...ada, email: 'child@example.org', mobile: '' } });
+    expect(texts(missing)).toEqual({ customField1: ['This field is required.'] });
+    const notAsked = await add({
+      record: { ...ada, email: 'child@example.org', mobile: '', customField1: 'North', howDidYouHear: 'Radio' },
+    });
+    expect(Object.keys(texts(notAsked))).toEqual(['howDidYouHear']);
+    const added = await add({
+      record: { ...ada, email: 'child@example.org', mobile: '', customField1: 'North', parentOrCgFirstName: 'Mary' },
+    });
+    expect(added.status).toBe(200);
+    expect(added.json.participant.record).toMatchObject({ customField1: 'North', parentOrCgFirstName: 'Mary' });
+    const inSpanish = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/studies/${demo}/participants/${added.json.participant.id}`,
+      headers: { authorization: `Bearer ${tokens['crc.demo']}`, 'accept-language': 'es' },
+    });
+    expect(inSpanish.json().fieldLabels).toEqual({ customField1: 'Clínica de referencia' });
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('after')
+      .where('entity_id', '=', added.json.participant.id)
+      .where('action', '=', 'participant.add')
+      .executeTakeFirstOrThrow();
+    expect(audit.after).toMatchObject({ customField1: 'North', parentOrCgFirstName: 'Mary' });
+  });
+
   it('takes only the caller’s sites, and not from a read-only monitor', async () => {
     const elsewhere = await add({ siteId: madrid, record: ada });
     expect(elsewhere.status).toBe(400);

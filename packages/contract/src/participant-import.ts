@@ -41,6 +41,12 @@ export const PARTICIPANT_IMPORT_COLUMNS = [
   { heading: 'Country', field: 'countryId' },
   { heading: 'Language', field: 'languageId' },
   { heading: 'Text messages', field: 'optInSMS' },
+  { heading: 'Parent or caregiver first name', field: 'parentOrCgFirstName' },
+  { heading: 'Parent or caregiver last name', field: 'parentOrCgLastName' },
+  { heading: 'How did you hear about the study', field: 'howDidYouHear' },
+  { heading: 'Custom field 1', field: 'customField1' },
+  { heading: 'Custom field 2', field: 'customField2' },
+  { heading: 'Custom field 3', field: 'customField3' },
 ] as const satisfies readonly { heading: string; field: RecordField }[];
 
 export const PARTICIPANT_IMPORT_TEMPLATE_TYPES = ['csv', 'xlsx'] as const;

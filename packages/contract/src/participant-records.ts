@@ -41,8 +41,17 @@ export const ParticipantRecordSchema = z
     countryId: text(2),
     languageId: text(10),
     optInSMS: z.boolean().default(false),
+    parentOrCgFirstName: text(RECORD_FIELD_MAX.parentOrCgFirstName),
+    parentOrCgLastName: text(RECORD_FIELD_MAX.parentOrCgLastName),
+    howDidYouHear: text(RECORD_FIELD_MAX.howDidYouHear),
+    customField1: text(RECORD_FIELD_MAX.customField1),
+    customField2: text(RECORD_FIELD_MAX.customField2),
+    customField3: text(RECORD_FIELD_MAX.customField3),
   })
   .strict();
+
+/** The names the study gave its own fields (E-028, customField1…3) in the caller's language, for those it asks. */
+const FieldLabelsSchema = z.record(z.string(), z.string());
 export type ParticipantRecordInput = z.input<typeof ParticipantRecordSchema>;
 
 const NeedSchema = z.enum(['required', 'optional', 'hidden']);
@@ -72,6 +81,7 @@ export const ParticipantDetailSchema = z.object({
   record: ParticipantRecordSchema.omit({ participantId: true }).nullable(),
   /** What the participant's version asks (the edit form's fields). */
   needs: z.record(z.string(), NeedSchema),
+  fieldLabels: FieldLabelsSchema,
   /** Whether the caller may change this participant (status, invitation, record, labels). */
   manage: z.boolean(),
   /** E-026 active: still taking part (not left the study, not failed screening). */
@@ -119,6 +129,7 @@ export const getParticipantFormOptions = defineEndpoint({
         siteCode: z.string(),
         countryId: z.string(),
         needs: z.record(z.string(), NeedSchema),
+        fieldLabels: FieldLabelsSchema,
       }),
     ),
     countries: z.array(z.object({ id: z.string(), name: z.string() })),

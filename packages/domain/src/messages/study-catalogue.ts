@@ -140,6 +140,10 @@ export const STUDY_MESSAGES = {
     en: 'The correct answer must be one of the options.',
     es: 'La respuesta correcta debe ser una de las opciones.',
   },
+  'studyContent.customFieldLabel': {
+    en: 'Name this field: the form shows the name to whoever fills it in.',
+    es: 'Ponga nombre a este campo: el formulario lo muestra a quien lo rellena.',
+  },
   'studyContent.requiredNotAsked': {
     en: 'A field can only be required if it is asked.',
     es: 'Un campo solo puede ser obligatorio si se pregunta.',

@@ -9,7 +9,14 @@ import type { MessageKey } from '../messages/catalogue';
 import { type MessageRef, messageRef } from '../messages/message-ref';
 import { phoneDigits, withLeadingPlus } from '../phone';
 import { type FieldNeed, verificationMethodOf } from '../study/enrolment';
-import type { RegistrationField } from '../study/content-app';
+import type { SectionValue } from '../study/content';
+import {
+  CUSTOM_REGISTRATION_FIELDS,
+  type CustomRegistrationField,
+  customFieldLabelName,
+  type RegistrationField,
+} from '../study/content-app';
+import { pickText } from '../study/pick-text';
 
 export const PARTICIPANT_GENDERS = ['FEMALE', 'MALE', 'OTHER', 'UNKNOWN'] as const;
 export type ParticipantGender = (typeof PARTICIPANT_GENDERS)[number];
@@ -29,6 +36,12 @@ export const RECORD_FIELD_MAX = {
   city: 100,
   state: 100,
   zipcode: 12,
+  parentOrCgFirstName: 100,
+  parentOrCgLastName: 100,
+  howDidYouHear: 200,
+  customField1: 200,
+  customField2: 200,
+  customField3: 200,
 } as const;
 
 /** The record's fields as the form and an import row hold them: text ('' is not given), one boolean. */
@@ -51,6 +64,13 @@ export interface ParticipantRecordValues {
   countryId: string;
   languageId: string;
   optInSMS: boolean;
+  /** E-028: the parent's or caregiver's names, how the person heard of the study, the study's own three fields. */
+  parentOrCgFirstName: string;
+  parentOrCgLastName: string;
+  howDidYouHear: string;
+  customField1: string;
+  customField2: string;
+  customField3: string;
 }
 export type RecordField = keyof ParticipantRecordValues;
 
@@ -71,6 +91,12 @@ export const EMPTY_RECORD: ParticipantRecordValues = {
   countryId: '',
   languageId: '',
   optInSMS: false,
+  parentOrCgFirstName: '',
+  parentOrCgLastName: '',
+  howDidYouHear: '',
+  customField1: '',
+  customField2: '',
+  customField3: '',
 };
 
 /** The record field each registration setting governs. */
@@ -87,6 +113,12 @@ const FIELD_OF: Record<RegistrationField, RecordField> = {
   zipcode: 'zipcode',
   country: 'countryId',
   language: 'languageId',
+  parentOrCgFirstName: 'parentOrCgFirstName',
+  parentOrCgLastName: 'parentOrCgLastName',
+  howDidYouHear: 'howDidYouHear',
+  customField1: 'customField1',
+  customField2: 'customField2',
+  customField3: 'customField3',
 };
 
 export type RecordNeeds = Record<RecordField, FieldNeed>;
@@ -111,6 +143,22 @@ export function recordNeedsOf(registration: RegistrationSetting): RecordNeeds {
   needs.mobileCountryCode = needs.mobile;
   return needs;
 }
+/**
+ * The names the study gave its own fields (E-028), in the reader's language, for the fields it asks: the form's
+ * labels and the profile's.
+ */
+export function customFieldLabels(
+  registration: Pick<SectionValue<'registration'>, 'fields' | `${CustomRegistrationField}Label`>,
+  language: string,
+  defaultLanguage: string,
+): Partial<Record<CustomRegistrationField, string>> {
+  const out: Partial<Record<CustomRegistrationField, string>> = {};
+  for (const f of CUSTOM_REGISTRATION_FIELDS)
+    if (registration.fields[f].asked)
+      out[f] = pickText(registration[customFieldLabelName(f)], language, defaultLanguage);
+  return out;
+}
+
 const ALWAYS: Partial<RecordNeeds> = { participantId: 'optional', siteId: 'required', optInSMS: 'optional' };
 
 /** The spec's prompts for these fields (002 §5: E-058…E-061); any other missing field gets the catalogue's. */

@@ -46,8 +46,21 @@ export const REGISTRATION_FIELDS = [
   'zipcode',
   'country',
   'language',
+  // E-028: who looks after a child or a person who cannot register alone; how they heard of the study; and three
+  // fields the study names itself (their labels are the section's customFieldNLabel)
+  'parentOrCgFirstName',
+  'parentOrCgLastName',
+  'howDidYouHear',
+  'customField1',
+  'customField2',
+  'customField3',
 ] as const;
 export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
+
+/** The registration fields a study names itself, each with the label field that names it. */
+export const CUSTOM_REGISTRATION_FIELDS = ['customField1', 'customField2', 'customField3'] as const;
+export type CustomRegistrationField = (typeof CUSTOM_REGISTRATION_FIELDS)[number];
+export const customFieldLabelName = (f: CustomRegistrationField) => `${f}Label` as const;
 
 /** Asked and required by default: a participant can be reached and addressed. */
 const REGISTRATION_DEFAULTS: Record<RegistrationField, { asked: boolean; required: boolean }> = {
@@ -63,6 +76,12 @@ const REGISTRATION_DEFAULTS: Record<RegistrationField, { asked: boolean; require
   zipcode: { asked: false, required: false },
   country: { asked: true, required: true },
   language: { asked: true, required: true },
+  parentOrCgFirstName: { asked: false, required: false },
+  parentOrCgLastName: { asked: false, required: false },
+  howDidYouHear: { asked: false, required: false },
+  customField1: { asked: false, required: false },
+  customField2: { asked: false, required: false },
+  customField3: { asked: false, required: false },
 };
 
 /** The registration field that carries the verification code of each verification method. */
@@ -229,12 +248,21 @@ export const APP_SECTION_BUILDERS = {
           )
           .strict()
           .prefault({}),
+        customField1Label: t.optionalLabel(),
+        customField2Label: t.optionalLabel(),
+        customField3Label: t.optionalLabel(),
       })
       .strict()
       .superRefine((r, ctx) => {
         for (const f of REGISTRATION_FIELDS) {
           if (r.fields[f].required && !r.fields[f].asked)
             ctx.addIssue(fieldIssue(['fields', f, 'required'], 'studyContent.requiredNotAsked'));
+        }
+        // a field the study names itself is asked only with its name
+        for (const f of CUSTOM_REGISTRATION_FIELDS) {
+          const label = r[customFieldLabelName(f)];
+          if (r.fields[f].asked && !Object.values(label).some((v) => v.trim() !== ''))
+            ctx.addIssue(fieldIssue([customFieldLabelName(f)], 'studyContent.customFieldLabel'));
         }
         const field = VERIFICATION_FIELD[r.verificationMethod];
         if (!r.fields[field].required)

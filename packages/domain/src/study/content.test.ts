@@ -181,6 +181,11 @@ describe('section rules', () => {
     ],
     [
       'registration',
+      { fields: { customField2: { asked: true, required: false } }, customField2Label: { en: '  ' } },
+      { customField2Label: 'studyContent.customFieldLabel' },
+    ],
+    [
+      'registration',
       { verificationMethod: 'sms' },
       { 'fields.mobile.required': 'studyContent.verificationFieldRequired' },
     ],
@@ -216,6 +221,16 @@ describe('section rules', () => {
 
   it.each([
     ['branding', { primaryColor: '#1A2B3C', secondaryColor: '#ffffff', logoFileId: FILE }],
+    [
+      'registration',
+      {
+        fields: {
+          customField1: { asked: true, required: true },
+          parentOrCgFirstName: { asked: true, required: false },
+        },
+        customField1Label: { en: 'Referring clinic' },
+      },
+    ],
     [
       'feedback',
       {

@@ -69,6 +69,13 @@ export interface ParticipantsTable {
   invited_at: NullableTimestamp;
   /** The participant asked for no more e-mail (E-003): invitations and reminders are not e-mailed. */
   email_unsubscribed_at: NullableTimestamp;
+  // migration 202612080100_participant_registration_extras.sql (E-028)
+  parent_or_cg_first_name: ColumnType<string | null, string | null | undefined, string | null>;
+  parent_or_cg_last_name: ColumnType<string | null, string | null | undefined, string | null>;
+  how_did_you_hear: ColumnType<string | null, string | null | undefined, string | null>;
+  custom_field_1: ColumnType<string | null, string | null | undefined, string | null>;
+  custom_field_2: ColumnType<string | null, string | null | undefined, string | null>;
+  custom_field_3: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** How many participants each site has per status, source and consent state (kept by triggers). */

@@ -1,6 +1,6 @@
 /** The import template (E-078): the columns the study asks at the caller's sites, as CSV or XLSX with instructions. */
 import { PARTICIPANT_IMPORT_COLUMNS, PARTICIPANT_IMPORT_CSV, PARTICIPANT_IMPORT_XLSX } from '@trialpath/contract';
-import { PARTICIPANT_GENDERS } from '@trialpath/domain';
+import { type CustomRegistrationField, PARTICIPANT_GENDERS } from '@trialpath/domain';
 import { stringify } from 'csv-stringify/sync';
 import { BinaryResponse } from '../../http/context';
 import type { ServiceCtx } from '../../kernel/context';
@@ -9,11 +9,16 @@ import { requireParticipantManager } from '../participants/participant-access.se
 import { studyLanguagesAndCountries, studyTextLanguages } from '../studies/studies.service';
 import { fileRefused } from './import-file';
 import { type ImportField, versionsOfSites } from './import.service';
-import { addableSites } from './records.service';
+import { addableSites, askedOfVersion } from './records.service';
 // ─── The template ────────────────────────────────────────────────────────────────────────────────────────────
 
 /** What to write in each column (the XLSX template's instructions), with an example. */
-function guideOf(field: ImportField, facts: { siteCodes: string[]; countries: string[]; languages: string[] }) {
+function guideOf(
+  field: ImportField,
+  facts: { siteCodes: string[]; countries: string[]; languages: string[]; fieldLabels: Record<string, string> },
+) {
+  const own = (f: CustomRegistrationField) =>
+    [`Text: the study’s field “${facts.fieldLabels[f] ?? f}”.`, ''] as [string, string];
   const list = (items: string[]) => items.join(', ');
   const guides: Record<ImportField, [string, string]> = {
     participantId: [
@@ -35,6 +40,12 @@ function guideOf(field: ImportField, facts: { siteCodes: string[]; countries: st
     countryId: [`One of ${list(facts.countries)}. Empty: the site's country.`, facts.countries[0] ?? ''],
     languageId: [`One of ${list(facts.languages)}. Empty: the study's language.`, facts.languages[0] ?? ''],
     optInSMS: ['yes or no: whether the participant agrees to text messages. Empty: no.', 'yes'],
+    parentOrCgFirstName: ['Text: the first name of the parent or caregiver who looks after the participant.', 'Mary'],
+    parentOrCgLastName: ['Text: their last name.', 'Lovelace'],
+    howDidYouHear: ['Text: how the participant heard of the study.', 'From my doctor'],
+    customField1: own('customField1'),
+    customField2: own('customField2'),
+    customField3: own('customField3'),
   };
   return guides[field];
 }
@@ -69,7 +80,12 @@ export async function importTemplate(ctx: ServiceCtx, input: { studyId: string; 
   }
   const { countries, languages } = await studyLanguagesAndCountries(ctx, input.studyId);
   const { defaultLanguage } = await studyTextLanguages(ctx, input.studyId);
+  // the names the study gave its own fields, from the versions the caller's sites run
+  const fieldLabels: Record<string, string> = {};
+  for (const v of new Set([...versions.values()].map((x) => x.versionId)))
+    Object.assign(fieldLabels, (await askedOfVersion(ctx, input.studyId, v)).fieldLabels, fieldLabels);
   const facts = {
+    fieldLabels,
     siteCodes: sites.map((s) => s.site_code),
     countries: countries.map((c) => c.id),
     languages: [defaultLanguage, ...languages.map((l) => l.id).filter((l) => l !== defaultLanguage)],

@@ -8,6 +8,7 @@
 import { type ParticipantRecordInput, unblindParticipant } from '@trialpath/contract';
 import {
   type ConsentListStatus,
+  customFieldLabels,
   defaultStudyContent,
   EMPTY_RECORD,
   FINAL_STATUSES,
@@ -54,8 +55,22 @@ const todayIso = () => new Date().toISOString().slice(0, 10);
 
 /** What a version asks (its registration setting); a site with no version asks what a new study asks. */
 export async function needsOfVersion(ctx: DbCtx, studyId: string, versionId: string | null): Promise<RecordNeeds> {
+  return recordNeedsOf(await registrationOf(ctx, studyId, versionId));
+}
+
+async function registrationOf(ctx: DbCtx, studyId: string, versionId: string | null) {
   const version = versionId ? await versionForExport(ctx, studyId, versionId) : undefined;
-  return recordNeedsOf(version?.content.registration ?? defaultStudyContent().registration);
+  return version?.content.registration ?? defaultStudyContent().registration;
+}
+
+/** What a version asks and the names of the study's own fields (E-028) in the caller's language. */
+export async function askedOfVersion(ctx: ServiceCtx, studyId: string, versionId: string | null) {
+  const registration = await registrationOf(ctx, studyId, versionId);
+  const { defaultLanguage } = await studyTextLanguages(ctx, studyId);
+  return {
+    needs: recordNeedsOf(registration),
+    fieldLabels: customFieldLabels(registration, ctx.request.language, defaultLanguage),
+  };
 }
 
 /** The record's choices: the study's countries and languages, today. */
@@ -80,6 +95,12 @@ function recordOf(row: ParticipantDetailRow): Omit<ParticipantRecordValues, 'par
     countryId: row.country_id ?? '',
     languageId: row.language,
     optInSMS: row.verification_opt_in_sms,
+    parentOrCgFirstName: row.parent_or_cg_first_name ?? '',
+    parentOrCgLastName: row.parent_or_cg_last_name ?? '',
+    howDidYouHear: row.how_did_you_hear ?? '',
+    customField1: row.custom_field_1 ?? '',
+    customField2: row.custom_field_2 ?? '',
+    customField3: row.custom_field_3 ?? '',
   };
 }
 
@@ -111,7 +132,7 @@ async function detailOf(ctx: ServiceCtx, access: StudyAccess, participantId: str
     addedAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     record: identify ? recordOf(row) : null,
-    needs: await needsOfVersion(ctx, access.studyId, row.version_id),
+    ...(await askedOfVersion(ctx, access.studyId, row.version_id)),
     manage: mayManage(ctx, access.studyId, access.assignment?.readOnly ?? false),
     active: !INACTIVE_STATUSES.includes(row.status as ParticipantStatus),
     startDate: row.start_date,
@@ -150,7 +171,7 @@ export async function participantFormOptions(ctx: ServiceCtx, input: { studyId: 
         name: s.name,
         siteCode: s.site_code,
         countryId: s.country_id,
-        needs: await needsOfVersion(
+        ...(await askedOfVersion(
           ctx,
           input.studyId,
           await versionOfSite(ctx, {
@@ -158,7 +179,7 @@ export async function participantFormOptions(ctx: ServiceCtx, input: { studyId: 
             environment: ctx.env,
             site: { id: s.id, countryId: s.country_id },
           }),
-        ),
+        )),
       })),
     ),
     countries: countries.map((c) => ({ id: c.id, name: c.name })),
@@ -238,6 +259,12 @@ export function columnsOf(r: ParticipantRecordValues, defaultLanguage: string): 
     country_id: orNull(r.countryId),
     language: r.languageId || defaultLanguage,
     verification_opt_in_sms: r.optInSMS,
+    parent_or_cg_first_name: orNull(r.parentOrCgFirstName),
+    parent_or_cg_last_name: orNull(r.parentOrCgLastName),
+    how_did_you_hear: orNull(r.howDidYouHear),
+    custom_field_1: orNull(r.customField1),
+    custom_field_2: orNull(r.customField2),
+    custom_field_3: orNull(r.customField3),
   };
 }
 

@@ -185,6 +185,9 @@ const texts = {
       fields: 'Registration form fields',
       recordLinkage: 'Record linkage: ask participants to agree that tokens of their identity link their records',
       recordLinkageStatement: 'Record linkage statement shown to participants',
+      customField1Label: 'Name of study field 1',
+      customField2Label: 'Name of study field 2',
+      customField3Label: 'Name of study field 3',
     },
     consents: {
       items: 'Consent',
@@ -231,6 +234,12 @@ const texts = {
       zipcode: 'Postal code',
       country: 'Country',
       language: 'Language',
+      parentOrCgFirstName: 'Parent or caregiver first name',
+      parentOrCgLastName: 'Parent or caregiver last name',
+      howDidYouHear: 'How did you hear about the study',
+      customField1: 'Study field 1 (named below)',
+      customField2: 'Study field 2 (named below)',
+      customField3: 'Study field 3 (named below)',
     },
     webGlobal: {
       siteTitle: 'Site title',

@@ -194,6 +194,9 @@ const texts: TextsLike<typeof en> = {
       recordLinkage:
         'Vinculación de registros: pedir a los participantes que acepten que tokens de su identidad vinculen sus registros',
       recordLinkageStatement: 'Declaración de vinculación de registros mostrada a los participantes',
+      customField1Label: 'Nombre del campo del estudio 1',
+      customField2Label: 'Nombre del campo del estudio 2',
+      customField3Label: 'Nombre del campo del estudio 3',
     },
     consents: {
       items: 'Consentimiento',
@@ -240,6 +243,12 @@ const texts: TextsLike<typeof en> = {
       zipcode: 'Código postal',
       country: 'País',
       language: 'Idioma',
+      parentOrCgFirstName: 'Nombre del progenitor o cuidador',
+      parentOrCgLastName: 'Apellidos del progenitor o cuidador',
+      howDidYouHear: 'Cómo conoció el estudio',
+      customField1: 'Campo del estudio 1 (nombre abajo)',
+      customField2: 'Campo del estudio 2 (nombre abajo)',
+      customField3: 'Campo del estudio 3 (nombre abajo)',
     },
     webGlobal: {
       siteTitle: 'Título del sitio',

@@ -26,7 +26,14 @@ const NEEDS = {
   zipcode: 'hidden',
   countryId: 'required',
   languageId: 'required',
+  parentOrCgFirstName: 'hidden',
+  parentOrCgLastName: 'hidden',
+  howDidYouHear: 'optional',
+  customField1: 'optional',
+  customField2: 'hidden',
+  customField3: 'hidden',
 };
+const FIELD_LABELS = { customField1: 'Referring clinic' };
 
 const detail = () => ({
   id: P,
@@ -49,6 +56,7 @@ const detail = () => ({
   updatedAt: '2026-12-02T10:00:00.000Z',
   record: null,
   needs: NEEDS,
+  fieldLabels: FIELD_LABELS,
   manage: true,
   active: true,
   startDate: null,
@@ -68,7 +76,9 @@ function serve() {
     const [path, query = ''] = url.split('?');
     if (path === `/api/v1/studies/${S}/participant-form-options`)
       return json({
-        sites: [{ id: SITE, name: 'Boston', siteCode: 'US-001', countryId: 'US', needs: NEEDS }],
+        sites: [
+          { id: SITE, name: 'Boston', siteCode: 'US-001', countryId: 'US', needs: NEEDS, fieldLabels: FIELD_LABELS },
+        ],
         countries: [{ id: 'US', name: 'United States' }],
         languages: [{ id: 'en', name: 'English' }],
         today: '2026-12-02',
@@ -120,7 +130,7 @@ describe('the add participant screen (E-020, E-058…E-061)', { timeout: 20_000 
     expect(added).toEqual([]);
   });
 
-  it('says who has an e-mail address already as it is typed, then adds the participant', async () => {
+  it('says who has an e-mail address already as it is typed, then adds the participant with the study’s own fields (E-028)', async () => {
     const added = serve();
     const router = renderPage();
     await screen.findByText(/The form asks what the study asks/);
@@ -132,8 +142,16 @@ describe('the add participant screen (E-020, E-058…E-061)', { timeout: 20_000 
     fireEvent.change(field(/^E-mail/), { target: { value: 'ada@example.org' } });
     fireEvent.change(field(/^City/), { target: { value: 'Boston' } });
     fireEvent.change(field(/^State/), { target: { value: 'MA' } });
+    // E-028: the fields the study asks, its own named as the study named it; the others not offered
+    fireEvent.change(field(/^How they heard of the study/), { target: { value: 'From my doctor' } });
+    fireEvent.change(field(/^Referring clinic/), { target: { value: 'North clinic' } });
+    expect(screen.queryByLabelText(/^Parent or caregiver/)).toBeNull();
+    expect(screen.queryByLabelText(/^Study field 2/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(added).toHaveLength(1));
+    expect(added[0]).toMatchObject({
+      record: { howDidYouHear: 'From my doctor', customField1: 'North clinic', customField2: '' },
+    });
     expect(added[0]).toMatchObject({
       siteId: SITE,
       sendInvite: false,

@@ -27,6 +27,7 @@ import {
   updateParticipantRecord,
 } from '@trialpath/contract';
 import {
+  CUSTOM_REGISTRATION_FIELDS,
   EMPTY_RECORD,
   PARTICIPANT_GENDERS,
   type ParticipantRecordValues,
@@ -49,7 +50,19 @@ import { useRefresh } from './ParticipantLabels';
 type Values = ParticipantRecordValues;
 type Errors = Partial<Record<RecordField, string>>;
 type Duplicates = Partial<Record<'participantId' | 'email' | 'mobile', string>>;
-const TEXT_FIELDS = ['firstName', 'lastName', 'email', 'address', 'city', 'state', 'zipcode'] as const;
+const TEXT_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'address',
+  'city',
+  'state',
+  'zipcode',
+  'parentOrCgFirstName',
+  'parentOrCgLastName',
+  'howDidYouHear',
+  ...CUSTOM_REGISTRATION_FIELDS,
+] as const;
 
 /** The form's fields in order, each shown unless its need is `hidden`. */
 function RecordFields(props: {
@@ -62,11 +75,14 @@ function RecordFields(props: {
   countries: { id: string; name: string }[];
   languages: { id: string; name: string }[];
   emailLocked: boolean;
+  /** The names the study gave its own fields (customField1…3). */
+  fieldLabels: Record<string, string>;
 }) {
   const { t } = useTranslation('participants');
   const { values, set, needs, errors } = props;
   const shown = (f: RecordField) => needs[f] !== 'hidden';
-  const common = (f: RecordField) => ({ label: t(`form.${f}`), required: needs[f] === 'required', error: errors[f] });
+  const labelOf = (f: RecordField) => props.fieldLabels[f] || t(`form.${f}`);
+  const common = (f: RecordField) => ({ label: labelOf(f), required: needs[f] === 'required', error: errors[f] });
   const text = (f: (typeof TEXT_FIELDS)[number] | 'participantId') =>
     shown(f) && (
       <TextInput
@@ -170,6 +186,10 @@ function RecordFields(props: {
           onChange={(v) => set({ languageId: v ?? '' })}
         />
       )}
+      {text('parentOrCgFirstName')}
+      {text('parentOrCgLastName')}
+      {text('howDidYouHear')}
+      {CUSTOM_REGISTRATION_FIELDS.map((f) => text(f))}
       {shown('mobile') && (
         <Checkbox
           label={t('form.optInSMS')}
@@ -186,7 +206,14 @@ interface FormProps {
   studyId: string;
   /** The participant edited; absent when adding. */
   participant?: ParticipantDetail;
-  sites: { id: string; name: string; siteCode: string; countryId: string; needs: Record<string, string> }[];
+  sites: {
+    id: string;
+    name: string;
+    siteCode: string;
+    countryId: string;
+    needs: Record<string, string>;
+    fieldLabels: Record<string, string>;
+  }[];
   countries: { id: string; name: string }[];
   languages: { id: string; name: string }[];
   today: string;
@@ -320,6 +347,7 @@ function ParticipantForm(props: FormProps) {
             countries={props.countries}
             languages={props.languages}
             emailLocked={editing?.registered ?? false}
+            fieldLabels={editing?.fieldLabels ?? site?.fieldLabels ?? {}}
           />
         )}
         {(duplicates.email || errors.email) && !editing?.registered && (

@@ -57,9 +57,14 @@ const detail = (identify: boolean, status = 'INVITED') => ({
         countryId: 'US',
         languageId: 'en',
         optInSMS: false,
+        parentOrCgFirstName: 'Mary',
+        parentOrCgLastName: 'Hopper',
+        howDidYouHear: '',
+        customField1: 'North clinic',
       }
     : null,
-  needs: {},
+  needs: { parentOrCgFirstName: 'optional', howDidYouHear: 'hidden', customField1: 'optional' },
+  fieldLabels: { customField1: 'Referring clinic' },
   manage: identify,
   active: true,
   startDate: null,
@@ -189,6 +194,11 @@ describe('the participant profile (E-006, E-007, E-010…E-013)', { timeout: 20_
     expect(screen.getByText('Boston Research Center (US-001)')).toBeTruthy();
     expect(screen.getByText('grace@example.org')).toBeTruthy();
     expect(screen.getByText('(617) 555-0101')).toBeTruthy();
+    // E-028: the parent's names and the study's own field under its name; a field not asked and empty not shown
+    expect(screen.getByText('Mary Hopper')).toBeTruthy();
+    expect(screen.getByText('Referring clinic')).toBeTruthy();
+    expect(screen.getByText('North clinic')).toBeTruthy();
+    expect(screen.queryByText('How they heard of the study')).toBeNull();
     const compliance = await screen.findByRole('region', { name: 'Compliance' });
     expect(within(compliance).getByText('75 %')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Resend invitation' })).toBeTruthy();

@@ -31,7 +31,7 @@ import {
   type ParticipantTask,
   TASK_LIST_STATUSES,
 } from '@trialpath/contract';
-import { ACTIVITY_GROUP_NAMES, formatPhone, INVITABLE_STATUSES } from '@trialpath/domain';
+import { ACTIVITY_GROUP_NAMES, CUSTOM_REGISTRATION_FIELDS, formatPhone, INVITABLE_STATUSES } from '@trialpath/domain';
 import { DataTable, type DataTableColumn, notify, TableEmpty } from '@trialpath/ui';
 import { keepPreviousData } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
@@ -91,6 +91,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /** Where the participant stands, and who they are for a role that may identify participants. */
 function Overview({ studyId, p }: { studyId: string; p: ParticipantDetail }) {
+  // E-028's fields are shown when the study asks them, or when an earlier version asked and they hold a value
+  const kept = (r: NonNullable<ParticipantDetail['record']>, f: keyof typeof r) =>
+    (p.needs[f] ?? 'hidden') !== 'hidden' || r[f] !== '';
   const { t, i18n } = useTranslation('participants');
   const detail = useEndpointQuery(getParticipantFullDetail, { params: { studyId, participantId: p.id }, query: {} });
   const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(i18n.language) : '');
@@ -133,6 +136,17 @@ function Overview({ studyId, p }: { studyId: string; p: ParticipantDetail }) {
             <Fact label={t('form.countryId')}>{r.countryId}</Fact>
             <Fact label={t('form.languageId')}>{r.languageId}</Fact>
             <Fact label={t('form.optInSMS')}>{r.optInSMS ? t('profile.yes') : t('profile.no')}</Fact>
+            {(kept(r, 'parentOrCgFirstName') || kept(r, 'parentOrCgLastName')) && (
+              <Fact label={t('form.parentOrCg')}>
+                {[r.parentOrCgFirstName, r.parentOrCgLastName].filter(Boolean).join(' ')}
+              </Fact>
+            )}
+            {kept(r, 'howDidYouHear') && <Fact label={t('form.howDidYouHear')}>{r.howDidYouHear}</Fact>}
+            {CUSTOM_REGISTRATION_FIELDS.filter((f) => kept(r, f)).map((f) => (
+              <Fact key={f} label={p.fieldLabels[f] || t(`form.${f}`)}>
+                {r[f]}
+              </Fact>
+            ))}
           </SimpleGrid>
         </Paper>
       ) : (

@@ -147,6 +147,13 @@ const texts = {
     countryId: 'Country',
     languageId: 'Language',
     optInSMS: 'Agrees to text messages',
+    parentOrCgFirstName: 'Parent or caregiver first name',
+    parentOrCgLastName: 'Parent or caregiver last name',
+    howDidYouHear: 'How they heard of the study',
+    customField1: 'Study field 1',
+    customField2: 'Study field 2',
+    customField3: 'Study field 3',
+    parentOrCg: 'Parent or caregiver',
     keepSharedPhone: 'Keep this phone number: the participants share it',
     keepSharedEmail: 'Keep this e-mail address: one person (a parent or caregiver) looks after both participants',
     duplicate: {

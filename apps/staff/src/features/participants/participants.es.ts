@@ -152,6 +152,13 @@ const texts: TextsLike<ParticipantsTexts> = {
     countryId: 'País',
     languageId: 'Idioma',
     optInSMS: 'Acepta mensajes de texto',
+    parentOrCgFirstName: 'Nombre del progenitor o cuidador',
+    parentOrCgLastName: 'Apellidos del progenitor o cuidador',
+    howDidYouHear: 'Cómo conoció el estudio',
+    customField1: 'Campo del estudio 1',
+    customField2: 'Campo del estudio 2',
+    customField3: 'Campo del estudio 3',
+    parentOrCg: 'Progenitor o cuidador',
     keepSharedPhone: 'Conservar este número: los participantes lo comparten',
     keepSharedEmail:
       'Conservar esta dirección: una misma persona (progenitor o cuidador) se ocupa de ambos participantes',

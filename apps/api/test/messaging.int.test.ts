@@ -12,6 +12,7 @@ import {
   markMyMessageRead,
   previewMessageRecipients,
   sendParticipantMessage,
+  unsubscribeParticipantEmail,
 } from '@trialpath/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -186,6 +187,14 @@ describe('sending a message (E-112)', () => {
       },
     ]);
     expect(first[0]!.body).toContain('/participant/#/participants/web/DEMO/messages');
+    // every e-mail carries the participant's own unsubscribe link (E-003), which works
+    const unsubscribe = /participants\/([0-9a-f-]{36})\/unsubscribeemail\?token=([\w-]+)/.exec(first[0]!.body)!;
+    expect(unsubscribe[1]).toBe(ids['DEMO-US001-0001']);
+    const stopped = await call(t.app, unsubscribeParticipantEmail, {
+      params: { participantId: unsubscribe[1]! },
+      body: { token: unsubscribe[2]! },
+    });
+    expect(stopped.status).toBe(200);
     const push = await t.db
       .selectFrom('push_messages')
       .select(['participant_id', 'kind', 'payload'])

@@ -31,8 +31,8 @@ export const MESSAGING_MESSAGES = {
   // ── what the participant receives ─────────────────────────────────────────────────────────
   'messaging.email.subject': { en: '{study}: {subject}', es: '{study}: {subject}' },
   'messaging.email.body': {
-    en: 'Hello,\n\nYour study team at {site} sent you a message:\n\n{body}\n\nYou can also read it in your study portal: {link}',
-    es: 'Hola:\n\nSu equipo del estudio en {site} le ha enviado un mensaje:\n\n{body}\n\nTambién puede leerlo en el portal del estudio: {link}',
+    en: 'Hello,\n\nYour study team at {site} sent you a message:\n\n{body}\n\nYou can also read it in your study portal: {link}\n\nTo receive no more e-mails from this study: {unsubscribeLink}',
+    es: 'Hola:\n\nSu equipo del estudio en {site} le ha enviado un mensaje:\n\n{body}\n\nTambién puede leerlo en el portal del estudio: {link}\n\nPara no recibir más correos de este estudio: {unsubscribeLink}',
   },
   'messaging.sms.body': {
     en: '{study}: your study team sent you a message, "{subject}". Read it in your study portal: {link}',

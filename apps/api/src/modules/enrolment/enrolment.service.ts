@@ -33,7 +33,7 @@ import type { Environment } from '../../db/schema';
 import type { DbCtx, ServiceCtx } from '../../kernel/context';
 import { fail, fieldProblem, keepChanges } from '../../kernel/errors';
 import { sha256 } from '../../kernel/hash';
-import { unsubscribeToken } from './unsubscribe-token';
+import { participantUnsubscribeLink } from './unsubscribe.service';
 import {
   hashPassword,
   markTokenUsed,
@@ -751,7 +751,7 @@ export async function inviteParticipant(ctx: ServiceCtx, input: { participantId:
   const study = await studyOfParticipant(ctx, p);
   const portal = `${ctx.config.publicUrl}/participant/#/participants`;
   const link = `${portal}/web/${encodeURIComponent(study.code)}/register/${token}`;
-  const unsubscribeLink = `${portal}/${p.id}/unsubscribeemail?token=${unsubscribeToken(ctx.config.jwtSecret, p.id)}`;
+  const unsubscribeLink = participantUnsubscribeLink(ctx, p.id);
   await queueEmail(ctx, {
     to: p.email,
     template: 'participantInvitation',

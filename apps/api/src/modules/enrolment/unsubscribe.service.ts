@@ -7,7 +7,13 @@ import type { ServiceCtx } from '../../kernel/context';
 import { fail } from '../../kernel/errors';
 import { changeParticipant, lockParticipant } from '../participants/participants.service';
 import { studyById } from '../studies/studies.service';
-import { isUnsubscribeToken } from './unsubscribe-token';
+import { isUnsubscribeToken, unsubscribeToken } from './unsubscribe-token';
+
+/** The link every e-mail to a participant carries (E-003): it stops the study's e-mail to them, nothing else. */
+export function participantUnsubscribeLink(ctx: Pick<ServiceCtx, 'config'>, participantId: string) {
+  const token = unsubscribeToken(ctx.config.jwtSecret, participantId);
+  return `${ctx.config.publicUrl}/participant/#/participants/${participantId}/unsubscribeemail?token=${token}`;
+}
 
 /** The unsubscribe link of a participant's e-mail (E-003): valid for that participant only; idempotent. */
 export async function unsubscribeByLink(ctx: ServiceCtx, input: { participantId: string; token: string }) {

@@ -53,6 +53,7 @@ import {
   sentMessagePage,
   studySites,
 } from './messaging.repository';
+import { participantUnsubscribeLink } from '../enrolment/unsubscribe.service';
 import { queueRenderedBatch } from '../outbox/outbox.service';
 import { queueMessagePushes, registeredDevicesOfMany } from '../push/push.service';
 
@@ -243,6 +244,7 @@ export async function sendMessage(
       body: input.body,
       site: siteName.get(p.site_id)!,
       link,
+      unsubscribeLink: participantUnsubscribeLink(ctx, p.id),
     };
     const emailId = plan.email === 'QUEUED' ? randomUUID() : null;
     const smsId = plan.sms === 'QUEUED' ? randomUUID() : null;

@@ -94,6 +94,8 @@ interface World {
   participantId: string;
   participantCode: string;
   responseId: string;
+  /** The participant's site (Boston), whose form data the investigator locks and unlocks. */
+  siteId: string;
 }
 
 let world: World;
@@ -223,6 +225,7 @@ test('setup: DEMO publishes a weigh-in and a vitals form; the participant weighs
     participantId: p.id,
     participantCode: p.participantId,
     responseId: stored.responseId,
+    siteId: (await ok(request.get(`${base}`, { headers: crc.auth }))).siteId,
   };
 });
 
@@ -261,6 +264,23 @@ test('the coordinator enters the vitals (the data edit check warns), the investi
   await expect(page.getByText('Form signed.')).toBeVisible();
   await expect(page.getByText(/Signed by Priya Investigator/)).toBeVisible();
   await shot(page, 'edc-vitals-signed');
+
+  // the investigator locks the site's form data from the site page, then unlocks it with a reason
+  await page.goto(`/#/studies/${world.studyId}/research-team/research-site/${world.siteId}/view`);
+  const lockPanel = page.getByRole('region', { name: 'Site form data' });
+  await lockPanel.getByRole('button', { name: 'Lock the site’s data' }).click();
+  await page
+    .getByRole('dialog', { name: 'Lock the site’s form data' })
+    .getByRole('button', { name: 'Lock the site’s data' })
+    .click();
+  await expect(lockPanel.getByText(/^Locked by Priya Investigator on /)).toBeVisible();
+  await shot(page, 'edc-site-data-locked');
+  await expectAccessible(page);
+  await lockPanel.getByRole('button', { name: 'Unlock the site’s data' }).click();
+  const unlock = page.getByRole('dialog', { name: 'Unlock the site’s form data' });
+  await unlock.getByRole('textbox', { name: /Reason for unlocking/ }).fill('Vitals to be completed at the next visit');
+  await unlock.getByRole('button', { name: 'Unlock the site’s data' }).click();
+  await expect(lockPanel.getByText('Open: the site’s forms can be entered and changed.')).toBeVisible();
 });
 
 test('the monitor queries the participant’s weight; the coordinator corrects it with a reason and answers; the monitor closes it', async ({

@@ -11,6 +11,7 @@ import {
   getSiteForm,
   getSiteFormTrail,
   listSiteForms,
+  getSiteDataLock,
   lockSiteData,
   lockSiteForm,
   saveActivityRevision,
@@ -343,6 +344,15 @@ describe('signature and locks', () => {
     });
     expect(lock.status).toBe(200);
     expect(lock.json.entries).toBe(1);
+    // the site page reads the lock; who may change it is said (the PI may; the coordinator and the monitor may not)
+    const read = (user: string) =>
+      call(t.app, getSiteDataLock, { token: tokens[user], params: { studyId: demo, siteId: site } });
+    expect((await read('pi.demo')).json).toMatchObject({ siteLock: { lockedBy: 'Priya Investigator' }, mayLock: true });
+    expect((await read('crc.demo')).json).toMatchObject({
+      siteLock: { lockedBy: 'Priya Investigator' },
+      mayLock: false,
+    });
+    expect((await read('cra.demo')).json.mayLock).toBe(false);
     expect((await list()).json).toMatchObject({
       siteLock: { lockedBy: 'Priya Investigator' },
       items: [{ locked: true }],

@@ -26,6 +26,12 @@ export function signInAs(role: string) {
 /** Registers the hooks: English with `namespaces` loaded, `role` signed in before each test (null: nobody). */
 export function screenTestSetup(namespaces: string[], role: string | null = 'StudyCoordinator') {
   beforeAll(async () => {
+    // the test DOM has no FontFaceSet; Mantine's autosizing text areas (reason dialogs) listen to it
+    if (!document.fonts)
+      Object.defineProperty(document, 'fonts', {
+        configurable: true,
+        value: { addEventListener: () => {}, removeEventListener: () => {} },
+      });
     await i18n.changeLanguage('en');
     await i18n.loadNamespaces(namespaces);
   });

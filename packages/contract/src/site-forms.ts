@@ -223,6 +223,18 @@ export const SiteDataLockResultSchema = z.object({
   entries: z.number().int(),
 });
 
+/** Whether a site's form data is locked in this data space, and whether the caller may lock or unlock it. */
+export const getSiteDataLock = defineEndpoint({
+  id: 'getSiteDataLock',
+  method: 'GET',
+  path: '/api/v1/studies/:studyId/sites/:siteId/site-forms/lock',
+  audience: 'staff',
+  permission: 'responses.view',
+  summary: "A site's form data lock in this data space (who locked it, when) and whether the caller may change it",
+  params: SiteParams,
+  response: z.object({ siteId: z.string(), siteLock: SiteLockSchema.nullable(), mayLock: z.boolean() }),
+});
+
 export const lockSiteData = defineEndpoint({
   id: 'lockSiteData',
   method: 'PUT',

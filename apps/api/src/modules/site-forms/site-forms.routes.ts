@@ -1,5 +1,6 @@
 /** EDC: site data entry of data capture forms (issue 12; E-012, E-013; decision E-edc): its routes. */
 import {
+  getSiteDataLock,
   getSiteForm,
   getSiteFormTrail,
   listSiteForms,
@@ -12,7 +13,7 @@ import {
   unlockSiteForm,
 } from '@trialpath/contract';
 import { type RouteDef, route } from '../../http/context';
-import { lockSite, unlockSite } from './site-data-lock.service';
+import { lockSite, siteDataLock, unlockSite } from './site-data-lock.service';
 import { lockEntry, saveEntry, signEntry, startUnscheduled, unlockEntry } from './site-form-writes.service';
 import { siteFormDetail, siteFormList, siteFormTrail } from './site-forms.service';
 
@@ -25,6 +26,7 @@ export const siteFormRoutes: RouteDef[] = [
   route(signSiteForm, (ctx) => signEntry(ctx, { ...ctx.params, ...ctx.body })),
   route(lockSiteForm, (ctx) => lockEntry(ctx, ctx.params)),
   route(unlockSiteForm, (ctx) => unlockEntry(ctx, ctx.params)),
+  route(getSiteDataLock, (ctx) => siteDataLock(ctx, ctx.params)),
   route(lockSiteData, (ctx) => lockSite(ctx, ctx.params)),
   route(unlockSiteData, (ctx) => unlockSite(ctx, ctx.params)),
 ];

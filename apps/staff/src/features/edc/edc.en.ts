@@ -92,6 +92,26 @@ const texts = {
     new: 'New value',
     reason: 'Reason',
   },
+  siteLock: {
+    title: 'Site form data',
+    open: 'Open: the site’s forms can be entered and changed.',
+    locked: 'Locked by {{name}} on {{when}}: no form of this site can be entered or changed.',
+    lock: 'Lock the site’s data',
+    unlock: 'Unlock the site’s data',
+    lockTitle: 'Lock the site’s form data',
+    lockIntro:
+      'Every form of this site’s participants is locked, and no new form can be started here, until someone who may lock data unlocks it with a reason.',
+    unlockTitle: 'Unlock the site’s form data',
+    unlockIntro: 'The site lock and the lock of every form of the site are lifted.',
+    reason: 'Reason for unlocking',
+    reasonHint: 'Kept in the audit trail of the site and of each form.',
+    reasonRequired: 'Write the reason for unlocking.',
+    cancel: 'Cancel',
+    lockedDone_one: 'The site’s data is locked ({{count}} form).',
+    lockedDone_other: 'The site’s data is locked ({{count}} forms).',
+    unlockedDone_one: 'The site’s data is unlocked ({{count}} form).',
+    unlockedDone_other: 'The site’s data is unlocked ({{count}} forms).',
+  },
   error: { generic: 'That did not work. Try again.' },
 };
 

@@ -96,6 +96,26 @@ const texts: TextsLike<EdcTexts> = {
     new: 'Valor nuevo',
     reason: 'Motivo',
   },
+  siteLock: {
+    title: 'Datos de formularios del centro',
+    open: 'Abiertos: los formularios del centro pueden introducirse y cambiarse.',
+    locked: 'Bloqueados por {{name}} el {{when}}: ningún formulario de este centro puede introducirse ni cambiarse.',
+    lock: 'Bloquear los datos del centro',
+    unlock: 'Desbloquear los datos del centro',
+    lockTitle: 'Bloquear los datos de formularios del centro',
+    lockIntro:
+      'Se bloquean todos los formularios de los participantes de este centro y no se puede empezar ninguno nuevo aquí, hasta que alguien que pueda bloquear datos los desbloquee con un motivo.',
+    unlockTitle: 'Desbloquear los datos de formularios del centro',
+    unlockIntro: 'Se levantan el bloqueo del centro y el de cada uno de sus formularios.',
+    reason: 'Motivo del desbloqueo',
+    reasonHint: 'Se guarda en el registro de auditoría del centro y de cada formulario.',
+    reasonRequired: 'Escriba el motivo del desbloqueo.',
+    cancel: 'Cancelar',
+    lockedDone_one: 'Los datos del centro están bloqueados ({{count}} formulario).',
+    lockedDone_other: 'Los datos del centro están bloqueados ({{count}} formularios).',
+    unlockedDone_one: 'Los datos del centro están desbloqueados ({{count}} formulario).',
+    unlockedDone_other: 'Los datos del centro están desbloqueados ({{count}} formularios).',
+  },
   error: { generic: 'No ha funcionado. Inténtelo de nuevo.' },
 };
 

@@ -207,12 +207,6 @@ describe('the participant profile (E-006, E-007, E-010…E-013)', { timeout: 20_
   });
 
   it('a blinded investigator unblinds the participant for themselves, with a reason (decision E-blinding)', async () => {
-    // jsdom has no FontFaceSet; the reason dialog's autosizing text area listens to it
-    if (!document.fonts)
-      Object.defineProperty(document, 'fonts', {
-        configurable: true,
-        value: { addEventListener: () => {}, removeEventListener: () => {} },
-      });
     serve(true);
     const inner = globalThis.fetch as unknown as (url: string, init?: RequestInit) => Promise<Response>;
     const posts: unknown[] = [];

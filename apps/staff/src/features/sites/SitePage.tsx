@@ -25,7 +25,7 @@ import {
 import { placeLine, SITE_STATUSES, type SiteStatus } from '@trialpath/domain';
 import { notify } from '@trialpath/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api } from '../../shared/api';
@@ -35,6 +35,8 @@ import { ReasonDialog } from '../../shared/ReasonDialog';
 import { refusalText } from '../../shared/refusal';
 import { ResearchTeamNav, useReasonLabels, useStudyPath } from './team-ui';
 import { InviteDialog, MemberActions, MemberStatusBadge, RolePicker, rolesOfScope, useTeamChanges } from './TeamPage';
+
+const SiteDataLockPanel = lazy(() => import('../edc/pages').then((m) => ({ default: m.SiteDataLockPanel })));
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -176,6 +178,10 @@ export function SiteViewPage() {
           <Text size="sm">{s.siteTeamMembers.map((m) => `${m.name} (${m.roleTitle})`).join(', ')}</Text>
         )}
       </Paper>
+      {/* the site's form data lock (EDC): shown to who may read the site's forms */}
+      <Suspense fallback={null}>
+        <SiteDataLockPanel studyId={studyId} siteId={s.id} />
+      </Suspense>
     </Stack>
   );
 }

@@ -31,3 +31,4 @@ export * from './uuid';
 export * from './participants/index';
 export * from './edc/index';
 export * from './queries/index';
+export * from './analytics/index';

@@ -13,6 +13,7 @@ import type { PARTICIPANT_SITE_MESSAGES } from './participant-site-catalogue';
 import type { PORTAL_CONTENT_MESSAGES } from './portal-content-catalogue';
 import type { PARTICIPANT_MESSAGES } from './participants-catalogue';
 import type { EDC_MESSAGES } from './edc-catalogue';
+import type { ANALYTICS_MESSAGES } from './analytics-catalogue';
 import type { QUERY_MESSAGES } from './queries-catalogue';
 import type { MESSAGING_MESSAGES } from './messaging-catalogue';
 import type { PARTICIPANT_DOCUMENT_MESSAGES } from './participant-documents-catalogue';
@@ -305,6 +306,7 @@ export type MessageKey =
   | keyof typeof PORTAL_CONTENT_MESSAGES
   | keyof typeof PARTICIPANT_MESSAGES
   | keyof typeof EDC_MESSAGES
+  | keyof typeof ANALYTICS_MESSAGES
   | keyof typeof QUERY_MESSAGES
   | keyof typeof MESSAGING_MESSAGES
   | keyof typeof PARTICIPANT_DOCUMENT_MESSAGES;

@@ -14,6 +14,7 @@ import './participant-site-catalogue';
 import './portal-content-catalogue';
 import './participants-catalogue';
 import './edc-catalogue';
+import './analytics-catalogue';
 import './queries-catalogue';
 import './messaging-catalogue';
 import './participant-documents-catalogue';

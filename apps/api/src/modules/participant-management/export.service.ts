@@ -6,6 +6,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { ParticipantListQuerySchema } from '@trialpath/contract';
 import type { z } from 'zod';
+import { inertCsvText } from '@trialpath/domain';
 import { BinaryResponse } from '../../http/context';
 import type { ServiceCtx } from '../../kernel/context';
 import { fileHeaders } from '../files/files.service';
@@ -33,9 +34,6 @@ const COLUMNS: [string, (e: ReturnType<typeof listEntryOf>) => string, 'identity
   ['Added', (e) => e.createdAt],
 ];
 
-/** A spreadsheet runs a cell starting with = + - @ as a formula: such text gets a leading apostrophe (CSV injection). */
-const inert = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
-
 export async function participantsCsv(ctx: ServiceCtx, input: { studyId: string } & ExportQuery) {
   const { access, identify, filter, order, nobody } = await listSelection(ctx, input);
   const columns = COLUMNS.filter(([, , kind]) => identify || kind !== 'identity');
@@ -46,7 +44,7 @@ export async function participantsCsv(ctx: ServiceCtx, input: { studyId: string 
     const entries = rows.map((r) => listEntryOf(access, identify, r));
     lines.push(
       stringify(
-        entries.map((e) => columns.map(([, value]) => inert(value(e)))),
+        entries.map((e) => columns.map(([, value]) => inertCsvText(value(e)))),
         csv,
       ),
     );

@@ -10,6 +10,7 @@
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { seedDemoDatabase } from './demo-database';
+import { makeLargeStudy } from './large-study';
 import { startApiServer } from './server';
 
 const PARTICIPANTS = Number(process.env.BENCH_PARTICIPANTS ?? 100_000);
@@ -19,123 +20,15 @@ const JWT_SECRET = 'bench-list-secret-bench-list-secret-bench';
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
 
-const FIRST = ['Ana', 'Ben', 'Carla', 'David', 'Elena', 'Farid', 'Grace', 'Hugo', 'Ines', 'Jon', 'Kira', 'Luis'];
-// 20 × 20 surnames, each about 1 in 400 participants (the commonest real surnames are 1–4 % of a population)
-const LAST_START = [
-  'Gar',
-  'Mor',
-  'San',
-  'Lo',
-  'Bra',
-  'Jo',
-  'Mil',
-  'Da',
-  'Ro',
-  'Wil',
-  'Fer',
-  'Cas',
-  'Her',
-  'Ta',
-  'Ne',
-  'Pa',
-  'Ki',
-  'Ol',
-  'Va',
-  'Zu',
-];
-const LAST_END = [
-  'cia',
-  'eno',
-  'chez',
-  'pez',
-  'own',
-  'nes',
-  'ler',
-  'vis',
-  'sa',
-  'son',
-  'nan',
-  'tro',
-  'rera',
-  'lor',
-  'lson',
-  'rez',
-  'ng',
-  'sen',
-  'lle',
-  'ber',
-];
-const LAST = LAST_START.flatMap((a) => LAST_END.map((b) => a + b));
-
-async function makeStudy(url: string) {
+/** The participants the coordinator of Boston sees (the live ones of the site). */
+async function bostonParticipants(url: string, boston: string) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    const one = async <T>(q: string) => (await c.query(q)).rows[0] as T;
-    const { id: study } = await one<{ id: string }>(`select id from studies where code = 'DEMO'`);
-    const { id: boston } = await one<{ id: string }>(`select id from sites where site_code = 'US-001'`);
-    const { id: madrid } = await one<{ id: string }>(`select id from sites where site_code = 'ES-001'`);
-    const { id: version } = await one<{ id: string }>(
-      `select id from study_versions where study_id = '${study}' and status = 'PUBLISHED' order by number desc limit 1`,
-    );
-    const started = performance.now();
-    await c.query(
-      `insert into participants (study_id, site_id, participant_code, first_name, last_name, email, status, source,
-         environment, language, created_at, updated_at, registration_date, version_id)
-       select $1, case when g % 5 = 0 then $3::uuid else $2::uuid end,
-         'P' || lpad(g::text, 7, '0'),
-         ($5::text[])[1 + g % array_length($5::text[], 1)],
-         ($6::text[])[1 + (g * 7919) % array_length($6::text[], 1)],
-         'p' || g || '@bench.example',
-         (array['ACTIVE','ACTIVE','ACTIVE','ACTIVE','INVITED','NOTINVITED','REGISTERED','VERIFIED','SCREENING',
-                'SCREENFAILED','WITHDRAWSTUDY','DISCONTINUED','ACTIVEWITHOUTAPP','PRESCREENED','DISQUALIFIED'])[1 + g % 15],
-         (array['WEB','WEB','APP','MANUAL'])[1 + g % 4],
-         'LIVE', 'en',
-         timestamptz '2025-01-01' + (g * interval '7 minutes'),
-         now(),
-         case when g % 10 < 7 then timestamptz '2025-01-01' + (g * interval '7 minutes') + interval '1 day' end,
-         case when g % 15 < 4 then $4::uuid end
-       from generate_series(1, $7::int) g`,
-      [study, boston, madrid, version, FIRST, LAST, PARTICIPANTS],
-    );
-    await c.query(
-      `insert into participant_labels (study_id, name, color)
-       select $1, 'Label ' || g, (array['blue','teal','green','yellow','orange','red','grape','gray'])[1 + g % 8]
-       from generate_series(1, 20) g`,
-      [study],
-    );
-    await c.query(
-      `insert into participant_label_links (participant_id, label_id)
-       select p.id, l.id from participants p
-       join participant_labels l on l.study_id = p.study_id
-         and l.name = 'Label ' || (1 + abs(hashtext(p.participant_code)) % 20)
-       where p.participant_code like 'P%' and abs(hashtext(p.participant_code)) % 3 = 0`,
-    );
-    await c.query(
-      `insert into consent_signatures (participant_id, study_id, version_id, environment, consent_id, content_hash,
-         request_id, local_offset, participant_name, meaning, language)
-       select p.id, p.study_id, $1, 'LIVE', 'main', repeat('a', 64), gen_random_uuid(), '+00:00',
-         p.first_name || ' ' || p.last_name, 'I agree', 'en'
-       from participants p where p.participant_code like 'P%' and abs(hashtext(p.participant_code || 'c')) % 5 < 2`,
-      [version],
-    );
-    // a database in steady state: autovacuum has set the visibility map (index-only scans) and the statistics
-    await c.query('vacuum analyze');
-    const seconds = (performance.now() - started) / 1000;
-    const { n: visible } = await one<{ n: string }>(
-      `select count(*) as n from participants where site_id = '${boston}' and environment = 'LIVE'`,
-    );
-    const { n: labelled } = await one<{ n: string }>(`select count(*) as n from participant_label_links`);
-    const { n: signed } = await one<{ n: string }>(`select count(*) as n from consent_signatures`);
-    return {
-      study,
+    const r = await c.query(`select count(*) as n from participants where site_id = $1 and environment = 'LIVE'`, [
       boston,
-      label: (await one<{ id: string }>(`select id from participant_labels where name = 'Label 7'`)).id,
-      visible: Number(visible),
-      labelled: Number(labelled),
-      signed: Number(signed),
-      seconds,
-    };
+    ]);
+    return Number(r.rows[0].n);
   } finally {
     await c.end();
   }
@@ -180,15 +73,16 @@ async function main() {
   let failed = false;
   try {
     const token = await seedDemoDatabase(url, JWT_SECRET);
-    const s = await makeStudy(url);
+    const s = await makeLargeStudy(url, { participants: PARTICIPANTS });
+    const visible = await bostonParticipants(url, s.boston);
     console.log(
       `\nlistParticipants on PostgreSQL: ${fmt(PARTICIPANTS)} participants made in ${s.seconds.toFixed(1)} s ` +
-        `(${fmt(s.labelled)} labels attached, ${fmt(s.signed)} signed consents); the coordinator sees ${fmt(s.visible)}; ` +
+        `(${fmt(s.counts.labelled)} labels attached, ${fmt(s.counts.signed)} signed consents); the coordinator sees ${fmt(visible)}; ` +
         `${REQUESTS} requests a scenario, one at a time; ${cpus().length} cores, load ${loadavg()
           .map((x) => x.toFixed(2))
           .join(' ')}`,
     );
-    const deep = Math.floor(s.visible / 25 / 2);
+    const deep = Math.floor(visible / 25 / 2);
     const scenarios: [string, Record<string, string | number>][] = [
       ['first page, by participant id', {}],
       [`deep page ${fmt(deep)} of 25, by name`, { sortValue: 'name', pageNum: deep }],

@@ -2,7 +2,7 @@
  * The dialogs of participant documents (decision E-participant-documents): send a study document to a participant
  * (E-089), invalidate one with a reason and optionally send it again (E-098), and read its history (E-093).
  */
-import { Alert, Button, Checkbox, Group, List, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, Modal, Select, Stack, Text } from '@mantine/core';
 import {
   getParticipantDocumentHistory,
   invalidateParticipantDocument,
@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api';
 import { useEndpointQuery } from '../../shared/queries';
 import { fieldErrorsOf, refusalText } from '../../shared/refusal';
+import { ReasonDialog } from '../../shared/ReasonDialog';
 
 const when = (iso: string, language: string) =>
   new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
@@ -116,83 +117,41 @@ export function InvalidateDialog(props: {
   onClose(): void;
   onDone(): void;
 }) {
-  const { t, i18n } = useTranslation('documents');
-  const lang = useLanguage();
-  const [reason, setReason] = useState('');
+  const { t } = useTranslation('documents');
   const [resendDocument, setResendDocument] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const title = props.document.title;
-  const submit = async () => {
-    setRefusal(null);
-    if (!reason.trim()) {
-      setError(t('invalidate.reasonRequired'));
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      const r = await api.call(invalidateParticipantDocument, {
-        params: { studyId: props.studyId, documentId: props.document.id },
-        body: { resendDocument, reason: reason.trim() },
-      });
-      notify(r.resent ? t('invalidate.doneResent', { title }) : t('invalidate.done', { title }), { kind: 'success' });
-      props.onDone();
-    } catch (err) {
-      setError(fieldErrorsOf(err, i18n.language).reason ?? null);
-      setRefusal(refusalText(err, i18n.language, t('error.generic')));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Modal
+    <ReasonDialog
       opened
-      onClose={props.onClose}
       title={t('invalidate.title', { title })}
-      closeButtonProps={{ 'aria-label': uiLabel('close', lang) }}
+      color="red"
+      labels={{
+        reason: t('invalidate.reason'),
+        hint: t('invalidate.hint'),
+        required: t('invalidate.reasonRequired'),
+        cancel: t('invalidate.back'),
+        confirm: t('invalidate.submit'),
+        failed: t('error.generic'),
+      }}
+      onClose={props.onClose}
+      onConfirm={async (reason) => {
+        const r = await api.call(invalidateParticipantDocument, {
+          params: { studyId: props.studyId, documentId: props.document.id },
+          body: { resendDocument, reason },
+        });
+        notify(r.resent ? t('invalidate.doneResent', { title }) : t('invalidate.done', { title }), { kind: 'success' });
+        props.onDone();
+      }}
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack>
-          <Text size="sm">{t('invalidate.summary')}</Text>
-          <Textarea
-            label={t('invalidate.reason')}
-            value={reason}
-            maxLength={500}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            error={error}
-            required
-            rows={3}
-            data-autofocus
-          />
-          <Checkbox
-            label={t('invalidate.resend')}
-            checked={resendDocument}
-            onChange={(e) => setResendDocument(e.currentTarget.checked)}
-          />
-          {refusal && !error && (
-            <Alert color="red" variant="light" role="alert">
-              {refusal}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              {t('invalidate.back')}
-            </Button>
-            <Button type="submit" color="red" loading={busy}>
-              {t('invalidate.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Stack gap="sm">
+        <Text size="sm">{t('invalidate.summary')}</Text>
+        <Checkbox
+          label={t('invalidate.resend')}
+          checked={resendDocument}
+          onChange={(e) => setResendDocument(e.currentTarget.checked)}
+        />
+      </Stack>
+    </ReasonDialog>
   );
 }
 

@@ -87,6 +87,7 @@ const texts = {
     summary: 'An invalidated document can no longer be signed or changed. Its history and signatures stay.',
     reason: 'Reason for invalidating',
     reasonRequired: 'Give a reason.',
+    hint: 'Kept with the document’s history and in the audit trail.',
     resend: 'Send the document again as a new document',
     submit: 'Invalidate',
     back: 'Back',

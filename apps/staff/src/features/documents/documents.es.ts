@@ -89,6 +89,7 @@ const texts: DocumentsTexts = {
     summary: 'Un documento invalidado ya no se puede firmar ni cambiar. Su historial y sus firmas se conservan.',
     reason: 'Motivo de la invalidación',
     reasonRequired: 'Indique un motivo.',
+    hint: 'Se guarda con el historial del documento y en el registro de auditoría.',
     resend: 'Enviar el documento de nuevo como un documento nuevo',
     submit: 'Invalidar',
     back: 'Volver',

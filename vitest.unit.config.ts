@@ -1,10 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit tests of every workspace but the API (whose integration tests need a database per run).
+// Unit tests of every workspace but the API (whose integration tests need a database per run) and the domain (whose
+// tests run once, with their coverage: scripts/test.sh).
 export default defineConfig({
   test: {
     projects: [
-      'packages/domain',
       'packages/contract',
       'packages/ui',
       'apps/staff',

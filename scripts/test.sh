@@ -23,12 +23,14 @@ npm run typecheck --silent || fail "typecheck"
 step "lint and format check"
 npx biome check . || fail "lint"
 
-step "unit tests (domain, contract, ui, portals)"
+# The domain's tests run once, with its line coverage (at least 95%, enforced by packages/domain/vitest.config.ts).
+step "domain unit tests with line coverage"
+(cd packages/domain && npx vitest run --coverage --coverage.reporter=text-summary --reporter=dot --reporter=json \
+  --outputFile.json="$REPORTS/domain.json") || fail "domain unit tests or coverage"
+
+step "unit tests (contract, ui, portals, architecture)"
 npx vitest run --config vitest.unit.config.ts --reporter=default --reporter=json \
   --outputFile.json="$REPORTS/unit.json" || fail "unit tests"
-
-step "domain line coverage (at least 95%, enforced by packages/domain/vitest.config.ts)"
-(cd packages/domain && npx vitest run --coverage --coverage.reporter=text-summary --reporter=dot) || fail "domain coverage"
 
 step "API integration tests on PGlite"
 (cd apps/api && TEST_DB=pglite npx vitest run --reporter=default --reporter=json \

@@ -4,13 +4,7 @@ import { defineConfig } from 'vitest/config';
 // tests run once, with their coverage: scripts/test.sh).
 export default defineConfig({
   test: {
-    projects: [
-      'packages/contract',
-      'packages/ui',
-      'apps/staff',
-      'apps/participant',
-      'scripts/architecture',
-    ],
+    projects: ['packages/contract', 'packages/ui', 'apps/staff', 'apps/participant', 'scripts/architecture'],
     passWithNoTests: true,
   },
 });

@@ -90,7 +90,18 @@ function serve() {
       });
     }
     if (path === `/api/v1/studies/${S}/participants` && init?.method === 'POST') {
-      added.push(JSON.parse(String(init.body)));
+      const body = JSON.parse(String(init.body));
+      // a match the lookup missed (typed meanwhile elsewhere): the server refuses with the field's key
+      if (body.record.email === 'late@example.org' && !body.isDuplicateAllowed)
+        return json(
+          {
+            code: 'CONFLICT',
+            message: 'Another participant has this e-mail address.',
+            fieldErrorKeys: { email: [{ key: 'participants.emailShared' }] },
+          },
+          409,
+        );
+      added.push(body);
       return json({ participant: detail(), invited: false });
     }
     if (url === '/api/v1/feature-flags') return json({ customerId: 'c', flags: {} });
@@ -178,5 +189,26 @@ describe('the add participant screen (E-020, E-058…E-061)', { timeout: 20_000 
       allowSharedPhone: false,
       record: { email: 'taken@example.org' },
     });
+  });
+
+  it('offers to keep an address only for a duplicate, never for a badly formed one (E-081)', async () => {
+    const added = serve();
+    renderPage();
+    await screen.findByText(/The form asks what the study asks/);
+    fireEvent.change(field(/^First name/), { target: { value: 'Byron' } });
+    fireEvent.change(field(/^Last name/), { target: { value: 'Lovelace' } });
+    fireEvent.change(field(/^City/), { target: { value: 'Boston' } });
+    fireEvent.change(field(/^State/), { target: { value: 'MA' } });
+    fireEvent.change(field(/^E-mail/), { target: { value: 'not-an-address' } });
+    fireEvent.blur(field(/^E-mail/));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/valid e-mail/i)).toBeTruthy();
+    expect(screen.queryByLabelText(/Keep this e-mail address/)).toBeNull();
+    fireEvent.change(field(/^E-mail/), { target: { value: 'late@example.org' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(await screen.findByLabelText(/Keep this e-mail address: one person/));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(added).toHaveLength(1));
+    expect(added[0]).toMatchObject({ isDuplicateAllowed: true, record: { email: 'late@example.org' } });
   });
 });

@@ -41,7 +41,7 @@ import { notify } from '@trialpath/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { api } from '../../shared/api';
+import { ApiRequestError, api } from '../../shared/api';
 import { useEndpointQuery } from '../../shared/queries';
 import { fieldErrorsOf, refusalText } from '../../shared/refusal';
 import { useStudyPath } from '../schedules/data';
@@ -202,6 +202,12 @@ function RecordFields(props: {
   );
 }
 
+/** Whether the server refused `field` because another participant of the study has the value. */
+function refusedFor(error: unknown, field: string, key: string): boolean {
+  if (!(error instanceof ApiRequestError)) return false;
+  return (error.body?.fieldErrorKeys?.[field] ?? []).some((ref) => ref.key === key);
+}
+
 interface FormProps {
   studyId: string;
   /** The participant edited; absent when adding. */
@@ -236,6 +242,8 @@ function ParticipantForm(props: FormProps) {
   const [duplicates, setDuplicates] = useState<Duplicates>({});
   const [keepSharedPhone, setKeepSharedPhone] = useState(false);
   const [keepSharedEmail, setKeepSharedEmail] = useState(false);
+  // The keep-shared choices show for a duplicate, never for a badly formed address (E-081)
+  const [sharedRefused, setSharedRefused] = useState<{ email?: boolean; mobile?: boolean }>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState<'save' | 'invite' | null>(null);
   const needs = (editing?.needs ?? site?.needs ?? {}) as RecordNeeds;
@@ -253,6 +261,7 @@ function ParticipantForm(props: FormProps) {
       .call(checkParticipantDuplicates, { params: { studyId: props.studyId }, query })
       .catch(() => null);
     const match = found?.matches.find((m) => m.field === field);
+    if (!match) setSharedRefused((r) => ({ ...r, [field]: false }));
     setDuplicates((d) => ({
       ...d,
       [field]: match ? t(`form.duplicate.${field}`, { participant: match.participantId }) : undefined,
@@ -298,6 +307,10 @@ function ParticipantForm(props: FormProps) {
       navigate(path('participants'));
     } catch (err) {
       setErrors(fieldErrorsOf(err, i18n.language) as Errors);
+      setSharedRefused({
+        email: refusedFor(err, 'email', 'participants.emailShared'),
+        mobile: refusedFor(err, 'mobile', 'participants.phoneShared'),
+      });
       setRefusal(refusalText(err, i18n.language, t('error.generic')));
     } finally {
       setBusy(null);
@@ -350,14 +363,14 @@ function ParticipantForm(props: FormProps) {
             fieldLabels={editing?.fieldLabels ?? site?.fieldLabels ?? {}}
           />
         )}
-        {(duplicates.email || errors.email) && !editing?.registered && (
+        {(duplicates.email || sharedRefused.email) && !editing?.registered && (
           <Checkbox
             label={t('form.keepSharedEmail')}
             checked={keepSharedEmail}
             onChange={(e) => setKeepSharedEmail(e.currentTarget.checked)}
           />
         )}
-        {(duplicates.mobile || errors.mobile) && (
+        {(duplicates.mobile || sharedRefused.mobile) && (
           <Checkbox
             label={t('form.keepSharedPhone')}
             checked={keepSharedPhone}

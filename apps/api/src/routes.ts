@@ -19,6 +19,7 @@ import { iconLibraryRoutes } from './modules/versions/versions-icons.routes';
 import { flagRoutes } from './modules/flags/flags.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { participantRoutes } from './modules/participants/participants.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { participantManagementRoutes } from './modules/participant-management/participant-management.routes';
 import { siteTransferRoutes } from './modules/site-transfers/site-transfers.routes';
 import { enrolmentRoutes } from './modules/enrolment/enrolment.routes';
@@ -50,6 +51,7 @@ export const ALL_ROUTES: readonly RouteDef[] = [
   ...studyBuildRoutes,
   ...versionRoutes,
   ...participantRoutes,
+  ...analyticsRoutes,
   ...participantManagementRoutes,
   ...siteTransferRoutes,
   ...siteFormRoutes,

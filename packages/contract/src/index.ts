@@ -37,6 +37,7 @@ import * as dataQueries from './data-queries';
 import * as participantMessages from './participant-messages';
 import * as participantDocuments from './participant-documents';
 import * as responseCorrections from './response-corrections';
+import * as analytics from './analytics';
 import type { Endpoint } from './endpoint';
 
 export * from './endpoint';
@@ -81,6 +82,7 @@ export * from './data-queries';
 export * from './participant-messages';
 export * from './participant-documents';
 export * from './response-corrections';
+export * from './analytics';
 export * from './client';
 export * from './upload';
 export * from './request';
@@ -133,6 +135,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   participantMessages,
   participantDocuments,
   responseCorrections,
+  analytics,
 ]
   .flatMap((m) => endpointsOf(m as Record<string, unknown>))
   .concat(Object.values(studyContent.DRAFT_SECTION_ENDPOINTS))

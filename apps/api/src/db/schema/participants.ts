@@ -55,6 +55,11 @@ export interface ParticipantsTable {
   source: ColumnType<'APP' | 'WEB' | 'MANUAL', 'APP' | 'WEB' | 'MANUAL' | undefined, 'APP' | 'WEB' | 'MANUAL'>;
   /** Has signed a consent of the study: kept by a trigger on consent_signatures, never written by the application. */
   consent_signed: ColumnType<boolean, never, never>;
+  /** Kept by the database from consent_signatures (migration 202612090200): the eConsent state of the analytics. */
+  consent_state: ColumnType<ConsentState, never, never>;
+  /** Kept by the database from participant_tasks: the tasks that count (all but withdrawn), the completed ones. */
+  tasks_total: ColumnType<number, never, never>;
+  tasks_completed: ColumnType<number, never, never>;
   // migration 202612060100_participant_records.sql (decision E-participant-records)
   /** 'YYYY-MM-DD', kept as text. */
   date_of_birth: ColumnType<string | null, string | null | undefined, string | null>;
@@ -87,6 +92,30 @@ export interface ParticipantListCountsTable {
   source: string;
   consent_signed: boolean;
   n: ColumnType<number, never, never>;
+}
+
+export type ConsentState = 'UNSIGNED' | 'PARTICIPANT_SIGNED' | 'PI_AND_PARTICIPANT_SIGNED';
+
+/** Tasks per site, activity, status and opening day (kept by triggers; decision G-analytics-data). */
+export interface ActivityTaskCountsTable {
+  study_id: string;
+  environment: string;
+  site_id: string;
+  target_id: string;
+  status: string;
+  day: ColumnType<string, never, never>;
+  n: ColumnType<number, never, never>;
+}
+
+/** Responses and answers per site, activity and day of completion (kept by triggers). */
+export interface ResponseCountsTable {
+  study_id: string;
+  environment: string;
+  site_id: string;
+  activity_id: string;
+  day: ColumnType<string, never, never>;
+  responses: ColumnType<number, never, never>;
+  answers: ColumnType<number, never, never>;
 }
 
 /** A label staff create in a study and attach to participants (E-087). */

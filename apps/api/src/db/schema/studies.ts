@@ -78,5 +78,8 @@ export interface SitesTable {
   contact_phone: Generated<string>;
   test_status: Generated<string>;
   live_status: Generated<string>;
+  /** The first day the site was ACTIVE in each data space (kept by the database; migration 202612090200). */
+  live_active_date: ColumnType<string | null, never, never>;
+  test_active_date: ColumnType<string | null, never, never>;
   updated_at: Generated<Date>;
 }

@@ -1,0 +1,187 @@
+/**
+ * The SQL of the study dashboard (decision G-analytics-data): participant facts in one read of participants (their
+ * consent state and task totals are kept on them), tasks and responses from the counters the database keeps, and
+ * the chosen participants' own rows when the filter names some.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Environment } from '../../db/schema';
+
+export interface AnalyticsScope {
+  studyId: string;
+  environment: Environment;
+  /** The sites in view: the caller's, narrowed by the filters (never empty here: the service answers none itself). */
+  siteIds: readonly string[];
+  /** Chosen participants (ids); undefined: every participant of the sites. */
+  participantIds?: readonly string[];
+  /** Inclusive days, YYYY-MM-DD. */
+  fromDate?: string;
+  toDate?: string;
+  /** A blinded caller: queries raised only for the unblinded are not counted (A-117). */
+  blinded: boolean;
+}
+
+const uuids = (ids: readonly string[]) => sql`${sql.val([...ids])}::uuid[]`;
+
+/**
+ * `column` within the scope's days, inclusive: a date column as it is, a timestamp (`instant`) by its UTC day
+ * (whatever the session's time zone). `column` is this module's own text, never the caller's.
+ */
+function inDays(column: string, s: AnalyticsScope, instant = true) {
+  const at = sql.raw(column);
+  const bound = (d: string) => (instant ? sql`(${d}::date)::timestamp at time zone 'UTC'` : sql`${d}::date`);
+  const from = s.fromDate ? sql`and ${at} >= ${bound(s.fromDate)}` : sql``;
+  const to = s.toDate
+    ? sql`and ${at} < ${instant ? sql`(${s.toDate}::date + 1)::timestamp at time zone 'UTC'` : sql`${s.toDate}::date + 1`}`
+    : sql``;
+  return sql`${from} ${to}`;
+}
+
+/** The chosen participants, when the scope names some. */
+const chosen = (column: string, s: AnalyticsScope) =>
+  s.participantIds ? sql`and ${sql.ref(column)} = any(${uuids(s.participantIds)})` : sql``;
+
+/**
+ * Participants grouped three ways in one scan: per site, status and consent state; per completion tenth; per
+ * registration month. The date range keeps the participants registered (or, never registered, added) in it.
+ */
+export async function participantFacts(db: Db, s: AnalyticsScope) {
+  const { rows } = await sql<{
+    site_id: string | null;
+    status: string | null;
+    consent_state: string | null;
+    bucket: number | null;
+    month: string | null;
+    n: number;
+    pct_sum: number | null;
+    first_registered: Date | null;
+    set: number;
+  }>`
+    with p as (
+      select site_id, status, consent_state,
+             case when tasks_total > 0 then least(tasks_completed * 10 / tasks_total, 9) end as bucket,
+             case when tasks_total > 0 then tasks_completed * 100.0 / tasks_total end as pct,
+             to_char(registration_date at time zone 'UTC', 'YYYY-MM') as month, registration_date
+      from participants
+      where study_id = ${s.studyId} and environment = ${s.environment} and site_id = any(${uuids(s.siteIds)})
+        ${chosen('id', s)} ${inDays('coalesce(registration_date, created_at)', s)}
+    )
+    select site_id, status, consent_state, bucket, month, count(*)::int as n, sum(pct)::float8 as pct_sum,
+           min(registration_date) as first_registered,
+           grouping(site_id, status, consent_state, bucket, month)::int as set
+    from p
+    group by grouping sets ((site_id, status, consent_state), (bucket), (month))`.execute(db);
+  // grouping(): a bit per column left out, site_id the highest; 3 = per site, 29 = per tenth, 30 = per month
+  return {
+    bySite: rows.filter((r) => r.set === 3),
+    byBucket: rows.filter((r) => r.set === 29),
+    byMonth: rows.filter((r) => r.set === 30 && r.month !== null),
+  };
+}
+
+/** The first participant registered at each site, whatever the date range (the date charts filter themselves). */
+export async function firstRegistered(db: Db, s: AnalyticsScope) {
+  const { rows } = await sql<{ site_id: string; first: Date | null }>`
+    select site_id, min(registration_date) as first from participants
+    where study_id = ${s.studyId} and environment = ${s.environment} and site_id = any(${uuids(s.siteIds)})
+      ${chosen('id', s)}
+    group by site_id`.execute(db);
+  return rows;
+}
+
+/** Tasks per activity (or packet) and status: the counters, or the chosen participants' tasks. */
+export async function taskFacts(db: Db, s: AnalyticsScope) {
+  const query = s.participantIds
+    ? sql<{ target_id: string; status: string; n: number }>`
+        select t.target_id, t.status, count(*)::int as n from participant_tasks t
+        where t.participant_id = any(${uuids(s.participantIds)}) and t.study_id = ${s.studyId}
+          and exists (select 1 from participants p where p.id = t.participant_id and p.environment = ${s.environment}
+                      and p.site_id = any(${uuids(s.siteIds)}))
+          ${inDays('t.opens_at', s)}
+        group by 1, 2`
+    : sql<{ target_id: string; status: string; n: number }>`
+        select target_id, status, sum(n)::int as n from activity_task_counts
+        where study_id = ${s.studyId} and environment = ${s.environment} and site_id = any(${uuids(s.siteIds)})
+          ${inDays('day', s, false)}
+        group by 1, 2 having sum(n) <> 0`;
+  return (await query.execute(db)).rows;
+}
+
+/** The titles of the activities the tasks point at (a visit packet has none here). */
+export async function activityTitles(db: Db, ids: readonly string[]) {
+  if (!ids.length) return [];
+  const { rows } = await sql<{ id: string; title: Record<string, string> }>`
+    select id::text as id, title from activities where id::text = any(${sql.val([...ids])}::text[])`.execute(db);
+  return rows;
+}
+
+/** Responses and answers per site: the counters, or the chosen participants' responses. */
+export async function datapointFacts(db: Db, s: AnalyticsScope) {
+  const query = s.participantIds
+    ? sql<{ site_id: string; responses: number; answers: number }>`
+        select site_id, count(*)::int as responses, sum(answer_count(answers))::int as answers
+        from activity_responses
+        where participant_id = any(${uuids(s.participantIds)}) and environment = ${s.environment}
+          and site_id = any(${uuids(s.siteIds)}) ${inDays('completed_at', s)}
+        group by 1`
+    : sql<{ site_id: string; responses: number; answers: number }>`
+        select site_id, sum(responses)::int as responses, sum(answers)::int as answers from response_counts
+        where study_id = ${s.studyId} and environment = ${s.environment} and site_id = any(${uuids(s.siteIds)})
+          ${inDays('day', s, false)}
+        group by 1`;
+  return (await query.execute(db)).rows;
+}
+
+/** Each site's first response and who gave it (one index probe a site). */
+export async function firstData(db: Db, s: AnalyticsScope) {
+  const { rows } = await sql<{ site_id: string; completed_at: Date; participant_code: string }>`
+    select site.id as site_id, r.completed_at, p.participant_code
+    from unnest(${uuids(s.siteIds)}) as site(id)
+    cross join lateral (
+      select completed_at, participant_id from activity_responses
+      where site_id = site.id and environment = ${s.environment} ${chosen('participant_id', s)}
+      order by completed_at limit 1) r
+    join participants p on p.id = r.participant_id`.execute(db);
+  return rows;
+}
+
+/** Queries per status, and the tasks that closed unanswered (missing data). */
+export async function queryFacts(db: Db, s: AnalyticsScope) {
+  const { rows } = await sql<{ status: string; n: number }>`
+    select status, count(*)::int as n from data_queries
+    where study_id = ${s.studyId} and environment = ${s.environment} and site_id = any(${uuids(s.siteIds)})
+      ${s.blinded ? sql`and not unblinded_only` : sql``} ${chosen('participant_id', s)} ${inDays('opened_at', s)}
+    group by 1`.execute(db);
+  return rows;
+}
+
+/** Why the participants now withdrawn or failed at screening got there: the reason of their last such change. */
+export async function leavingReasons(db: Db, s: AnalyticsScope) {
+  const { rows } = await sql<{ status: string; reason: string; n: number }>`
+    select p.status, coalesce(nullif(c.reason_code, ''), nullif(c.reason, ''), 'Other') as reason, count(*)::int as n
+    from participants p
+    cross join lateral (
+      select reason_code, reason from participant_status_changes
+      where participant_id = p.id and to_status = p.status order by changed_at desc limit 1) c
+    where p.study_id = ${s.studyId} and p.environment = ${s.environment} and p.site_id = any(${uuids(s.siteIds)})
+      and p.status in ('WITHDRAWSTUDY', 'SCREENFAILED') ${chosen('p.id', s)}
+      ${inDays('coalesce(p.registration_date, p.created_at)', s)}
+    group by 1, 2`.execute(db);
+  return rows;
+}
+
+/** Uploaded documents sent for signature per site and signature state (not those invalidated). */
+export async function uploadedConsents(db: Db, s: AnalyticsScope) {
+  const { rows } = await sql<{ site_id: string; state: string; n: number }>`
+    select p.site_id, sig.state, count(*)::int as n
+    from participant_documents d
+    join participants p on p.id = d.participant_id
+    cross join lateral (
+      select case when bool_or(signer_role = 'PARTICIPANT') and bool_or(signer_role = 'PI') then 'PI_AND_PARTICIPANT_SIGNED'
+                  when bool_or(signer_role = 'PARTICIPANT') then 'PARTICIPANT_SIGNED' else 'UNSIGNED' end as state
+      from participant_document_signatures where document_id = d.id) sig
+    where d.study_id = ${s.studyId} and d.environment = ${s.environment} and not d.is_invalidate
+      and p.site_id = any(${uuids(s.siteIds)}) ${chosen('p.id', s)} ${inDays('d.created_at', s)}
+    group by 1, 2`.execute(db);
+  return rows;
+}

@@ -7,29 +7,38 @@
 --     participant list's counters are (migration 202612050100).
 
 -- 1a. eConsent state: UNSIGNED (no signature), PARTICIPANT_SIGNED (a signature the investigator has not
---     countersigned yet), PI_AND_PARTICIPANT_SIGNED (every signature countersigned).
+--     countersigned yet), PI_AND_PARTICIPANT_SIGNED (every signature countersigned); and the comprehension quiz:
+--     the consents signed after a quiz (quiz_passed) and the attempts it took (quiz_attempts, G-047).
 alter table participants add column consent_state text not null default 'UNSIGNED'
   check (consent_state in ('UNSIGNED', 'PARTICIPANT_SIGNED', 'PI_AND_PARTICIPANT_SIGNED'));
+alter table participants add column quiz_passed integer not null default 0;
+alter table participants add column quiz_attempts integer not null default 0;
 
-create function participant_consent_state_of(pid uuid) returns text language sql stable as $$
+create function participant_consent_facts(pid uuid) returns table (state text, passed integer, attempts integer)
+language sql stable as $$
   select case
     when count(*) = 0 then 'UNSIGNED'
     when count(*) filter (where countersigned_at is null) > 0 then 'PARTICIPANT_SIGNED'
-    else 'PI_AND_PARTICIPANT_SIGNED' end
+    else 'PI_AND_PARTICIPANT_SIGNED' end,
+    (count(*) filter (where quiz_attempts > 0))::integer, coalesce(sum(quiz_attempts), 0)::integer
   from consent_signatures where participant_id = pid;
 $$;
 
-update participants p set consent_state = participant_consent_state_of(p.id)
-  where exists (select 1 from consent_signatures c where c.participant_id = p.id);
+update participants p set consent_state = f.state, quiz_passed = f.passed, quiz_attempts = f.attempts
+  from (select c.participant_id, x.* from (select distinct participant_id from consent_signatures) c
+        cross join lateral participant_consent_facts(c.participant_id) x) f
+  where f.participant_id = p.id;
 
 create function participants_consent_state() returns trigger language plpgsql as $$
 declare pid uuid := case when tg_op = 'DELETE' then old.participant_id else new.participant_id end;
 begin
-  update participants set consent_state = participant_consent_state_of(pid)
-  where id = pid and consent_state is distinct from participant_consent_state_of(pid);
+  update participants p set consent_state = f.state, quiz_passed = f.passed, quiz_attempts = f.attempts
+  from participant_consent_facts(pid) f
+  where p.id = pid
+    and (p.consent_state, p.quiz_passed, p.quiz_attempts) is distinct from (f.state, f.passed, f.attempts);
   return null;
 end $$;
-create trigger consent_signatures_consent_state after insert or delete or update of countersigned_at
+create trigger consent_signatures_consent_state after insert or delete or update of countersigned_at, quiz_attempts
   on consent_signatures for each row execute function participants_consent_state();
 
 -- 1b. Task completion: the tasks that count (every one but those withdrawn) and the completed ones.
@@ -202,7 +211,7 @@ create trigger activity_responses_counts_delete after delete on activity_respons
 -- The participant-based charts read participants by study and data space, with what they group by carried in
 -- the index (read from the index alone); the first data of a site is its earliest response.
 create index participants_analytics on participants (study_id, environment, site_id)
-  include (status, consent_state, tasks_total, tasks_completed, registration_date, source);
+  include (status, consent_state, tasks_total, tasks_completed, quiz_passed, quiz_attempts, registration_date, created_at);
 create index activity_responses_first_data on activity_responses (site_id, environment, completed_at) include (participant_id);
 
 -- The day a site started recruiting in each data space (the site date record's activeDate, G-044): the first day its

@@ -87,6 +87,36 @@ async function seedKnownStudy() {
       values (${id(code)}, ${demo}, ${version}, ${site}, 'LIVE', ${ACTIVITY}, gen_random_uuid(), gen_random_uuid()::text,
         'd', 'en', ${JSON.stringify(answers)}::jsonb, ${when}, ${when}, '+00:00')`.execute(t.db);
   }
+  // eConsents: AN-04 countersigned after a quiz of 2 attempts, AN-05 not countersigned (1 attempt), AN-08
+  // countersigned without a quiz
+  for (const [code, attempts, countersigned] of [
+    ['AN-04', 2, true],
+    ['AN-05', 1, false],
+    ['AN-08', 0, true],
+  ] as const) {
+    await sql`insert into consent_signatures (participant_id, study_id, version_id, environment, consent_id, content_hash,
+        request_id, local_offset, participant_name, meaning, language, quiz_attempts)
+      values (${id(code)}, ${demo}, ${version}, 'LIVE', 'main', 'h', gen_random_uuid(), '+00:00', ${code}, 'I agree', 'en',
+        ${attempts})`.execute(t.db);
+    if (countersigned)
+      await sql`update consent_signatures set countersigned_at = now() where participant_id = ${id(code)}`.execute(t.db);
+  }
+  // queries at Boston: two open (one for the unblinded only), one answered, one closed
+  const monitor = await idOf(t.db, 'users', { username: 'cra.demo' });
+  for (const [status, unblindedOnly] of [
+    ['OPEN', false],
+    ['OPEN', true],
+    ['RESPONDED', false],
+    ['CLOSED', false],
+  ] as const) {
+    await sql`insert into data_queries (study_id, site_id, environment, participant_id, target_kind, target_id, item,
+        activity_id, activity_title, item_text, unblinded_only, status, opened_by, closed_by, closed_at)
+      values (${demo}, ${boston}, 'LIVE', ${id('AN-04')}, 'response', gen_random_uuid(), 'q1', ${ACTIVITY},
+        '{"en":"A"}', '{"en":"Q"}', ${unblindedOnly}, ${status}, ${monitor}, ${status === 'CLOSED' ? monitor : null},
+        ${status === 'CLOSED' ? new Date() : null})`.execute(
+      t.db,
+    );
+  }
 }
 
 /** The same facts counted from the raw rows, without the counters (an independent path). */
@@ -180,6 +210,30 @@ describe('the study dashboard’s facts', () => {
     ]);
     const bad = await facts('studyadmin', { fromDate: '2026-03-05', toDate: '2026-03-01' });
     expect(bad.status).toBe(400);
+  });
+
+  it('counts eConsents by signature state, uploaded documents, the quiz and the queries (G-043, G-047, G-048)', async () => {
+    const body = (await facts('studyadmin')).json;
+    expect(body.blinded).toBe(false);
+    const unsignedAtBoston = await sql<{ n: number }>`
+      select count(*)::int as n from participants p where p.site_id = ${boston} and p.environment = 'LIVE'
+        and not exists (select 1 from consent_signatures c where c.participant_id = p.id)`.execute(t.db);
+    const at = (site: string) => body.consentsBySite.find((c: { siteId: string }) => c.siteId === site);
+    expect(at(boston).econsent).toEqual({
+      unsigned: unsignedAtBoston.rows[0]!.n,
+      participantSigned: 1,
+      piAndParticipantSigned: 1,
+    });
+    expect(at(madrid).econsent).toMatchObject({ participantSigned: 0, piAndParticipantSigned: 1 });
+    expect(at(boston).uploaded).toEqual({ unsigned: 0, participantSigned: 0, piAndParticipantSigned: 0 });
+    const quiz = (site: string) => body.quizBySite.find((q: { siteId: string }) => q.siteId === site);
+    expect(quiz(boston)).toEqual({ siteId: boston, quizQompletion: 2, quizAttempts: 3 });
+    expect(quiz(madrid)).toEqual({ siteId: madrid, quizQompletion: 0, quizAttempts: 0 });
+    expect(body.queries).toEqual({ queryOpen: 2, queryResponded: 1, queryClosed: 1, totalMissing: 1 });
+    // a blinded site role does not count the query raised for the unblinded only (A-117)
+    const blinded = (await facts('crc.demo')).json;
+    expect(blinded.blinded).toBe(true);
+    expect(blinded.queries).toEqual({ queryOpen: 1, queryResponded: 1, queryClosed: 1, totalMissing: 0 });
   });
 
   it('a site coordinator counts only their site; a study they are not on is refused (A-117)', async () => {

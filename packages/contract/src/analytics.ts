@@ -91,6 +91,11 @@ export const StudyAnalyticsSchema = z.object({
   screenFailureReasons: z.array(z.object({ reason: z.string(), participants: Count })),
   /** Consents per site and type (G-048): eConsent signed in the portal, uploaded documents signed on paper. */
   consentsBySite: z.array(z.object({ siteId: z.string(), econsent: ConsentStateCounts, uploaded: ConsentStateCounts })),
+  /**
+   * The consent comprehension quiz per site (G-047): consents signed after passing it, and the attempts taken
+   * (total = attempts, completed = passed, incompleted = attempts - passed).
+   */
+  quizBySite: z.array(z.object({ siteId: z.string(), quizQompletion: Count, quizAttempts: Count })),
 });
 export type StudyAnalytics = z.infer<typeof StudyAnalyticsSchema>;
 

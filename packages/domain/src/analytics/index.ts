@@ -3,3 +3,4 @@ export * from './chart-rules';
 export * from './site-dates';
 export * from './palette';
 export * from './csv';
+export * from './consent-summary';

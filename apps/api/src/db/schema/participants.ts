@@ -57,6 +57,9 @@ export interface ParticipantsTable {
   consent_signed: ColumnType<boolean, never, never>;
   /** Kept by the database from consent_signatures (migration 202612090200): the eConsent state of the analytics. */
   consent_state: ColumnType<ConsentState, never, never>;
+  /** Kept from consent_signatures: consents signed after a comprehension quiz, and the attempts they took. */
+  quiz_passed: ColumnType<number, never, never>;
+  quiz_attempts: ColumnType<number, never, never>;
   /** Kept by the database from participant_tasks: the tasks that count (all but withdrawn), the completed ones. */
   tasks_total: ColumnType<number, never, never>;
   tasks_completed: ColumnType<number, never, never>;

@@ -55,19 +55,23 @@ export async function participantFacts(db: Db, s: AnalyticsScope) {
     n: number;
     pct_sum: number | null;
     first_registered: Date | null;
+    quiz_passed: number;
+    quiz_attempts: number;
     set: number;
   }>`
     with p as (
       select site_id, status, consent_state,
              case when tasks_total > 0 then least(tasks_completed * 10 / tasks_total, 9) end as bucket,
              case when tasks_total > 0 then tasks_completed * 100.0 / tasks_total end as pct,
-             to_char(registration_date at time zone 'UTC', 'YYYY-MM') as month, registration_date
+             to_char(registration_date at time zone 'UTC', 'YYYY-MM') as month, registration_date,
+             quiz_passed, quiz_attempts
       from participants
       where study_id = ${s.studyId} and environment = ${s.environment} and site_id = any(${uuids(s.siteIds)})
         ${chosen('id', s)} ${inDays('coalesce(registration_date, created_at)', s)}
     )
     select site_id, status, consent_state, bucket, month, count(*)::int as n, sum(pct)::float8 as pct_sum,
            min(registration_date) as first_registered,
+           sum(quiz_passed)::int as quiz_passed, sum(quiz_attempts)::int as quiz_attempts,
            grouping(site_id, status, consent_state, bucket, month)::int as set
     from p
     group by grouping sets ((site_id, status, consent_state), (bucket), (month))`.execute(db);

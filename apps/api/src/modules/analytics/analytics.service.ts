@@ -89,6 +89,7 @@ export async function studyAnalytics(ctx: ServiceCtx, input: { studyId: string }
     withdrawalReasons: [],
     screenFailureReasons: [],
     consentsBySite: [],
+    quizBySite: [],
   };
   if (!sites.length) return base;
   const [people, firsts, tasks, points, data, queries, leaving, uploaded] = await Promise.all([
@@ -110,7 +111,11 @@ export async function studyAnalytics(ctx: ServiceCtx, input: { studyId: string }
 
   const statusBySite = new Map<string, number>();
   const consents = new Map(sites.map((s) => [s.id, { econsent: noConsents(), uploaded: noConsents() }]));
+  const quiz = new Map(sites.map((s) => [s.id, { quizQompletion: 0, quizAttempts: 0 }]));
   for (const r of people.bySite) {
+    const q = quiz.get(r.site_id!)!;
+    q.quizQompletion += r.quiz_passed;
+    q.quizAttempts += r.quiz_attempts;
     const key = `${r.site_id}|${r.status}`;
     statusBySite.set(key, (statusBySite.get(key) ?? 0) + r.n);
     const state = CONSENT_KEY[r.consent_state ?? ''];
@@ -167,6 +172,7 @@ export async function studyAnalytics(ctx: ServiceCtx, input: { studyId: string }
       .filter((r) => r.status === 'SCREENFAILED')
       .map((r) => ({ reason: r.reason, participants: r.n })),
     consentsBySite: [...consents].map(([siteId, c]) => ({ siteId, ...c })),
+    quizBySite: [...quiz].map(([siteId, q]) => ({ siteId, ...q })),
   };
 }
 

@@ -1,10 +1,10 @@
 -- The study dashboard's numbers (issue 13, decision G-analytics-data): facts the database keeps in the write
 -- transaction, so a chart never reads 500,000 tasks or 2,000,000 answers and is never staler than the last write.
---  1. On each participant: the state of their eConsent and how many of their tasks are completed, kept from
---     consent_signatures and participant_tasks; every participant-based chart is then one read of participants.
---  2. Tasks per site, activity, status and opening day; responses and answers per site, activity and day: kept by
---     statement triggers from the rows each statement changed (transition tables), in key order, as the
---     participant list's counters are (migration 202612050100).
+--  1. On each participant: the state of their eConsent and quiz (kept from consent_signatures); beside each, how
+--     many of their tasks are completed (kept from participant_tasks); every participant-based chart is then one
+--     read of participants and their totals.
+--  2. Tasks per site, activity, status and opening day, kept by triggers in key order, as the participant list's
+--     counters are (migration 202612050100); each response's answer count, stored with it.
 
 -- 1a. eConsent state: UNSIGNED (no signature), PARTICIPANT_SIGNED (a signature the investigator has not
 --     countersigned yet), PI_AND_PARTICIPANT_SIGNED (every signature countersigned); and the comprehension quiz:
@@ -41,15 +41,17 @@ end $$;
 create trigger consent_signatures_consent_state after insert or delete or update of countersigned_at, quiz_attempts
   on consent_signatures for each row execute function participants_consent_state();
 
--- 1b. Task completion: the tasks that count (every one but those withdrawn) and the completed ones.
-alter table participants add column tasks_total integer not null default 0;
-alter table participants add column tasks_completed integer not null default 0;
-
-update participants p set tasks_total = t.total, tasks_completed = t.completed
-  from (select participant_id, count(*) filter (where status <> 'WITHDRAWN') as total,
-               count(*) filter (where status = 'COMPLETED') as completed
-        from participant_tasks group by 1) t
-  where t.participant_id = p.id;
+-- 1b. Task completion per participant: the tasks that count (every one but those withdrawn) and the completed ones.
+--     In a table of its own, not on participants: a submission completes a task, and a change of a participants
+--     row rewrites every one of its indexes and runs the list's counters.
+create table participant_task_totals (
+  participant_id uuid primary key references participants(id),
+  total integer not null,
+  completed integer not null
+);
+insert into participant_task_totals
+  select participant_id, count(*) filter (where status <> 'WITHDRAWN'), count(*) filter (where status = 'COMPLETED')
+  from participant_tasks group by 1;
 
 -- 2a. Tasks per site, activity (or packet), status and the day they open: the activity completion charts.
 create table activity_task_counts (
@@ -77,19 +79,19 @@ create function activity_task_counts_apply(changes jsonb) returns void language 
   on conflict (study_id, environment, site_id, target_id, status, day) do update set n = c.n + excluded.n;
 $$;
 
--- The changes of one statement on participant_tasks, grouped (participant, study, activity, status, opening day,
--- +n added / -n removed), applied to the participants' task totals and to the counters.
+-- The changes of tasks, grouped (participant, study, activity, status, opening day, +n added / -n removed),
+-- applied to the participants' totals and to the counters, each in key order (concurrent writers lock alike).
 create function participant_tasks_delta_apply(changes jsonb) returns void language sql as $$
   with d as (
     select (x->>'participant_id')::uuid as participant_id, (x->>'study_id')::uuid as study_id,
            x->>'target_id' as target_id, x->>'status' as status, (x->>'day')::date as day, (x->>'n')::int as n
     from jsonb_array_elements(changes) x
   ), totals as (
-    update participants p set tasks_total = p.tasks_total + t.total, tasks_completed = p.tasks_completed + t.completed
-    from (select participant_id, coalesce(sum(n) filter (where status <> 'WITHDRAWN'), 0) as total,
-                 coalesce(sum(n) filter (where status = 'COMPLETED'), 0) as completed
-          from d group by 1) t
-    where p.id = t.participant_id and (t.total <> 0 or t.completed <> 0)
+    insert into participant_task_totals as t (participant_id, total, completed)
+    select participant_id, coalesce(sum(n) filter (where status <> 'WITHDRAWN'), 0),
+           coalesce(sum(n) filter (where status = 'COMPLETED'), 0)
+    from d group by 1 order by 1
+    on conflict (participant_id) do update set total = t.total + excluded.total, completed = t.completed + excluded.completed
     returning 1
   )
   select activity_task_counts_apply(coalesce((
@@ -99,22 +101,13 @@ create function participant_tasks_delta_apply(changes jsonb) returns void langua
       group by 1, 2, 3, 4, 5, 6 having sum(d.n) <> 0) g), '[]'));
 $$;
 
+-- Many tasks are made or removed at once (a schedule job): a statement trigger per batch.
 create function participant_tasks_counters_insert() returns trigger language plpgsql as $$
 begin
   perform participant_tasks_delta_apply(coalesce((
     select jsonb_agg(g) from (
       select participant_id, study_id, target_id, status, (opens_at at time zone 'UTC')::date as day, count(*) as n
       from new_rows group by 1, 2, 3, 4, 5) g), '[]'));
-  return null;
-end $$;
-
-create function participant_tasks_counters_update() returns trigger language plpgsql as $$
-begin
-  perform participant_tasks_delta_apply(coalesce((
-    select jsonb_agg(g) from (
-      select participant_id, study_id, target_id, status, (opens_at at time zone 'UTC')::date as day, sum(d) as n
-      from (select *, 1 as d from new_rows union all select *, -1 as d from old_rows) r
-      group by 1, 2, 3, 4, 5 having sum(d) <> 0) g), '[]'));
   return null;
 end $$;
 
@@ -127,10 +120,43 @@ begin
   return null;
 end $$;
 
+-- A task changes one at a time (answered, expired, moved): a row trigger of plain statements (this runs with every
+-- submission), only when what is counted changes (not for a reminder sent or a task read). The two counter rows are
+-- changed in key order, as the statement triggers do, so two writers never wait on each other in a circle.
+create function activity_task_count_add(study uuid, env text, site uuid, target text, st text, d date, k integer)
+returns void language sql as $$
+  insert into activity_task_counts as c (study_id, environment, site_id, target_id, status, day, n)
+  values (study, env, site, target, st, d, k)
+  on conflict (study_id, environment, site_id, target_id, status, day) do update set n = c.n + excluded.n;
+$$;
+
+create function participant_tasks_counters_update() returns trigger language plpgsql as $$
+declare
+  env text;
+  site uuid;
+  old_day date := (old.opens_at at time zone 'UTC')::date;
+  new_day date := (new.opens_at at time zone 'UTC')::date;
+begin
+  update participant_task_totals set
+    total = total + (new.status <> 'WITHDRAWN')::int - (old.status <> 'WITHDRAWN')::int,
+    completed = completed + (new.status = 'COMPLETED')::int - (old.status = 'COMPLETED')::int
+  where participant_id = new.participant_id and (old.status is distinct from new.status);
+  select p.environment, p.site_id into env, site from participants p where p.id = new.participant_id;
+  if (old.target_id, old.status, old_day) < (new.target_id, new.status, new_day) then
+    perform activity_task_count_add(old.study_id, env, site, old.target_id, old.status, old_day, -1);
+    perform activity_task_count_add(new.study_id, env, site, new.target_id, new.status, new_day, 1);
+  else
+    perform activity_task_count_add(new.study_id, env, site, new.target_id, new.status, new_day, 1);
+    perform activity_task_count_add(old.study_id, env, site, old.target_id, old.status, old_day, -1);
+  end if;
+  return null;
+end $$;
+
 create trigger participant_tasks_counters_insert after insert on participant_tasks
   referencing new table as new_rows for each statement execute function participant_tasks_counters_insert();
-create trigger participant_tasks_counters_update after update on participant_tasks
-  referencing old table as old_rows new table as new_rows for each statement execute function participant_tasks_counters_update();
+create trigger participant_tasks_counters_update after update of status, opens_at, target_id on participant_tasks
+  for each row when ((old.status, old.opens_at, old.target_id) is distinct from (new.status, new.opens_at, new.target_id))
+  execute function participant_tasks_counters_update();
 create trigger participant_tasks_counters_delete after delete on participant_tasks
   referencing old table as old_rows for each statement execute function participant_tasks_counters_delete();
 
@@ -152,67 +178,19 @@ create trigger participants_move_task_counts after update of site_id, environmen
   when (old.site_id is distinct from new.site_id or old.environment is distinct from new.environment)
   execute function participants_move_task_counts();
 
--- 2b. Responses and their answers per site, activity and day of completion: data points and first data.
-create table response_counts (
-  study_id uuid not null,
-  environment text not null,
-  site_id uuid not null,
-  activity_id uuid not null,
-  day date not null,
-  responses bigint not null,
-  answers bigint not null,
-  primary key (study_id, environment, site_id, activity_id, day)
-);
-
-create function answer_count(answers jsonb) returns bigint language sql immutable as $$
-  select case when jsonb_typeof(answers) = 'object' then (select count(*) from jsonb_object_keys(answers)) else 0 end;
+-- 2b. Responses: how many answers each holds, computed once when it is stored (responses are never changed);
+--     the data points per site are then read from an index alone, with no trigger on a submission.
+create function answer_count(answers jsonb) returns integer language sql immutable as $$
+  select case when jsonb_typeof(answers) = 'object' then (select count(*)::integer from jsonb_object_keys(answers)) else 0 end;
 $$;
-
-insert into response_counts
-  select study_id, environment, site_id, activity_id, (completed_at at time zone 'UTC')::date, count(*),
-         sum(answer_count(answers))
-  from activity_responses group by 1, 2, 3, 4, 5;
-
-create function response_counts_apply(changes jsonb) returns void language sql as $$
-  insert into response_counts as c (study_id, environment, site_id, activity_id, day, responses, answers)
-  select (x->>'study_id')::uuid, x->>'environment', (x->>'site_id')::uuid, (x->>'activity_id')::uuid,
-         (x->>'day')::date, (x->>'responses')::bigint, (x->>'answers')::bigint
-  from jsonb_array_elements(changes) x
-  order by 1, 2, 3, 4, 5
-  on conflict (study_id, environment, site_id, activity_id, day)
-    do update set responses = c.responses + excluded.responses, answers = c.answers + excluded.answers;
-$$;
-
-create function response_counts_insert() returns trigger language plpgsql as $$
-begin
-  perform response_counts_apply(coalesce((
-    select jsonb_agg(g) from (
-      select study_id, environment, site_id, activity_id, (completed_at at time zone 'UTC')::date as day,
-             count(*) as responses, sum(answer_count(answers)) as answers
-      from new_rows group by 1, 2, 3, 4, 5) g), '[]'));
-  return null;
-end $$;
-
-create function response_counts_delete() returns trigger language plpgsql as $$
-begin
-  perform response_counts_apply(coalesce((
-    select jsonb_agg(g) from (
-      select study_id, environment, site_id, activity_id, (completed_at at time zone 'UTC')::date as day,
-             -count(*) as responses, -sum(answer_count(answers)) as answers
-      from old_rows group by 1, 2, 3, 4, 5) g), '[]'));
-  return null;
-end $$;
-
-create trigger activity_responses_counts_insert after insert on activity_responses
-  referencing new table as new_rows for each statement execute function response_counts_insert();
-create trigger activity_responses_counts_delete after delete on activity_responses
-  referencing old table as old_rows for each statement execute function response_counts_delete();
+alter table activity_responses add column answer_count integer generated always as (answer_count(answers)) stored;
+create index activity_responses_datapoints on activity_responses (study_id, environment, site_id, completed_at)
+  include (answer_count, participant_id);
 
 -- The participant-based charts read participants by study and data space, with what they group by carried in
--- the index (read from the index alone); the first data of a site is its earliest response.
+-- the index (read from the index alone); a site's data points and first data are read from the responses' index.
 create index participants_analytics on participants (study_id, environment, site_id)
-  include (status, consent_state, tasks_total, tasks_completed, quiz_passed, quiz_attempts, registration_date, created_at);
-create index activity_responses_first_data on activity_responses (site_id, environment, completed_at) include (participant_id);
+  include (status, consent_state, quiz_passed, quiz_attempts, registration_date, created_at);
 
 -- The day a site started recruiting in each data space (the site date record's activeDate, G-044): the first day its
 -- status was ACTIVE there, kept by the database; sites already active count from the day they were made.

@@ -268,13 +268,13 @@ describe('the study dashboard’s facts', () => {
     const rawMadrid = await rawCounts([madrid]);
     expect(sumTasks(madridOnly)).toEqual(rawMadrid.tasks);
     // the participant's own totals follow: AN-03 completed 3 of its 3 that count (k3 withdrawn)
-    const totals = await sql<{ tasks_total: number; tasks_completed: number }>`
-      select tasks_total, tasks_completed from participants where id = ${an03}`.execute(t.db);
-    expect(totals.rows[0]).toEqual({ tasks_total: 3, tasks_completed: 3 });
+    const totals = await sql<{ total: number; completed: number }>`
+      select total, completed from participant_task_totals where participant_id = ${an03}`.execute(t.db);
+    expect(totals.rows[0]).toEqual({ total: 3, completed: 3 });
     await sql`delete from participant_tasks where participant_id = ${an03} and task_key = 'k0'`.execute(t.db);
     await agree();
-    const after = await sql<{ tasks_total: number; tasks_completed: number }>`
-      select tasks_total, tasks_completed from participants where id = ${an03}`.execute(t.db);
-    expect(after.rows[0]).toEqual({ tasks_total: 2, tasks_completed: 2 });
+    const after = await sql<{ total: number; completed: number }>`
+      select total, completed from participant_task_totals where participant_id = ${an03}`.execute(t.db);
+    expect(after.rows[0]).toEqual({ total: 2, completed: 2 });
   });
 });

@@ -83,7 +83,7 @@ export interface Database {
   participant_label_links: import('./schema/participants').ParticipantLabelLinksTable;
   participant_list_counts: import('./schema/participants').ParticipantListCountsTable;
   activity_task_counts: import('./schema/participants').ActivityTaskCountsTable;
-  response_counts: import('./schema/participants').ResponseCountsTable;
+  participant_task_totals: import('./schema/participants').ParticipantTaskTotalsTable;
   participant_status_changes: import('./schema/participants').ParticipantStatusChangesTable;
   site_transfers: import('./schema/site-transfers').SiteTransfersTable;
   site_form_entries: import('./schema/site-forms').SiteFormEntriesTable;

@@ -60,9 +60,6 @@ export interface ParticipantsTable {
   /** Kept from consent_signatures: consents signed after a comprehension quiz, and the attempts they took. */
   quiz_passed: ColumnType<number, never, never>;
   quiz_attempts: ColumnType<number, never, never>;
-  /** Kept by the database from participant_tasks: the tasks that count (all but withdrawn), the completed ones. */
-  tasks_total: ColumnType<number, never, never>;
-  tasks_completed: ColumnType<number, never, never>;
   // migration 202612060100_participant_records.sql (decision E-participant-records)
   /** 'YYYY-MM-DD', kept as text. */
   date_of_birth: ColumnType<string | null, string | null | undefined, string | null>;
@@ -110,15 +107,11 @@ export interface ActivityTaskCountsTable {
   n: ColumnType<number, never, never>;
 }
 
-/** Responses and answers per site, activity and day of completion (kept by triggers). */
-export interface ResponseCountsTable {
-  study_id: string;
-  environment: string;
-  site_id: string;
-  activity_id: string;
-  day: ColumnType<string, never, never>;
-  responses: ColumnType<number, never, never>;
-  answers: ColumnType<number, never, never>;
+/** Each participant's tasks that count (all but withdrawn) and the completed ones (kept from participant_tasks). */
+export interface ParticipantTaskTotalsTable {
+  participant_id: string;
+  total: ColumnType<number, never, never>;
+  completed: ColumnType<number, never, never>;
 }
 
 /** A label staff create in a study and attach to participants (E-087). */

@@ -61,13 +61,13 @@ export async function participantFacts(db: Db, s: AnalyticsScope) {
   }>`
     with p as (
       select site_id, status, consent_state,
-             case when tasks_total > 0 then least(tasks_completed * 10 / tasks_total, 9) end as bucket,
-             case when tasks_total > 0 then tasks_completed * 100.0 / tasks_total end as pct,
+             case when t.total > 0 then least(t.completed * 10 / t.total, 9) end as bucket,
+             case when t.total > 0 then t.completed * 100.0 / t.total end as pct,
              to_char(registration_date at time zone 'UTC', 'YYYY-MM') as month, registration_date,
              quiz_passed, quiz_attempts
-      from participants
-      where study_id = ${s.studyId} and environment = ${s.environment} and site_id = any(${uuids(s.siteIds)})
-        ${chosen('id', s)} ${inDays('coalesce(registration_date, created_at)', s)}
+      from participants p left join participant_task_totals t on t.participant_id = p.id
+      where p.study_id = ${s.studyId} and p.environment = ${s.environment} and p.site_id = any(${uuids(s.siteIds)})
+        ${chosen('p.id', s)} ${inDays('coalesce(p.registration_date, p.created_at)', s)}
     )
     select site_id, status, consent_state, bucket, month, count(*)::int as n, sum(pct)::float8 as pct_sum,
            min(registration_date) as first_registered,
@@ -119,21 +119,15 @@ export async function activityTitles(db: Db, ids: readonly string[]) {
   return rows;
 }
 
-/** Responses and answers per site: the counters, or the chosen participants' responses. */
+/** Responses and their answers per site (the answer count is stored with each response; read from its index). */
 export async function datapointFacts(db: Db, s: AnalyticsScope) {
-  const query = s.participantIds
-    ? sql<{ site_id: string; responses: number; answers: number }>`
-        select site_id, count(*)::int as responses, sum(answer_count(answers))::int as answers
-        from activity_responses
-        where participant_id = any(${uuids(s.participantIds)}) and environment = ${s.environment}
-          and site_id = any(${uuids(s.siteIds)}) ${inDays('completed_at', s)}
-        group by 1`
-    : sql<{ site_id: string; responses: number; answers: number }>`
-        select site_id, sum(responses)::int as responses, sum(answers)::int as answers from response_counts
-        where study_id = ${s.studyId} and environment = ${s.environment} and site_id = any(${uuids(s.siteIds)})
-          ${inDays('day', s, false)}
-        group by 1`;
-  return (await query.execute(db)).rows;
+  const { rows } = await sql<{ site_id: string; responses: number; answers: number }>`
+    select site_id, count(*)::int as responses, coalesce(sum(answer_count), 0)::int as answers
+    from activity_responses
+    where study_id = ${s.studyId} and environment = ${s.environment} and site_id = any(${uuids(s.siteIds)})
+      ${chosen('participant_id', s)} ${inDays('completed_at', s)}
+    group by 1`.execute(db);
+  return rows;
 }
 
 /** Each site's first response and who gave it (one index probe a site). */
@@ -143,7 +137,8 @@ export async function firstData(db: Db, s: AnalyticsScope) {
     from unnest(${uuids(s.siteIds)}) as site(id)
     cross join lateral (
       select completed_at, participant_id from activity_responses
-      where site_id = site.id and environment = ${s.environment} ${chosen('participant_id', s)}
+      where study_id = ${s.studyId} and environment = ${s.environment} and site_id = site.id
+        ${chosen('participant_id', s)}
       order by completed_at limit 1) r
     join participants p on p.id = r.participant_id`.execute(db);
   return rows;

@@ -99,7 +99,9 @@ async function seedKnownStudy() {
       values (${id(code)}, ${demo}, ${version}, 'LIVE', 'main', 'h', gen_random_uuid(), '+00:00', ${code}, 'I agree', 'en',
         ${attempts})`.execute(t.db);
     if (countersigned)
-      await sql`update consent_signatures set countersigned_at = now() where participant_id = ${id(code)}`.execute(t.db);
+      await sql`update consent_signatures set countersigned_at = now() where participant_id = ${id(code)}`.execute(
+        t.db,
+      );
   }
   // queries at Boston: two open (one for the unblinded only), one answered, one closed
   const monitor = await idOf(t.db, 'users', { username: 'cra.demo' });
@@ -113,9 +115,7 @@ async function seedKnownStudy() {
         activity_id, activity_title, item_text, unblinded_only, status, opened_by, closed_by, closed_at)
       values (${demo}, ${boston}, 'LIVE', ${id('AN-04')}, 'response', gen_random_uuid(), 'q1', ${ACTIVITY},
         '{"en":"A"}', '{"en":"Q"}', ${unblindedOnly}, ${status}, ${monitor}, ${status === 'CLOSED' ? monitor : null},
-        ${status === 'CLOSED' ? new Date() : null})`.execute(
-      t.db,
-    );
+        ${status === 'CLOSED' ? new Date() : null})`.execute(t.db);
   }
 }
 

@@ -13,8 +13,19 @@ export async function seedDemoDatabase(url: string, jwtSecret: string, username 
   const config = testConfig({ jwtSecret: new TextEncoder().encode(jwtSecret), accessTokenTtlSeconds: 3_600 });
   try {
     await runMigrations(handle);
+    await seedDemo(createPlatform(handle.db, config));
+  } finally {
+    await handle.close();
+  }
+  return staffTokenFor(url, jwtSecret, username);
+}
+
+/** An access token of a staff user of the seeded database, signed with `jwtSecret`. */
+export async function staffTokenFor(url: string, jwtSecret: string, username: string): Promise<string> {
+  const handle = connectPostgres(url, 2);
+  const config = testConfig({ jwtSecret: new TextEncoder().encode(jwtSecret), accessTokenTtlSeconds: 3_600 });
+  try {
     const platform = createPlatform(handle.db, config);
-    await seedDemo(platform);
     const user = (await userByUsername(platform, username))!;
     const session = await openSession(platform, { userId: user.id });
     return await staffAccessToken(config, {

@@ -38,6 +38,7 @@ import * as participantMessages from './participant-messages';
 import * as participantDocuments from './participant-documents';
 import * as responseCorrections from './response-corrections';
 import * as analytics from './analytics';
+import * as reports from './reports';
 import type { Endpoint } from './endpoint';
 
 export * from './endpoint';
@@ -83,6 +84,7 @@ export * from './participant-messages';
 export * from './participant-documents';
 export * from './response-corrections';
 export * from './analytics';
+export * from './reports';
 export * from './client';
 export * from './upload';
 export * from './request';
@@ -136,6 +138,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   participantDocuments,
   responseCorrections,
   analytics,
+  reports,
 ]
   .flatMap((m) => endpointsOf(m as Record<string, unknown>))
   .concat(Object.values(studyContent.DRAFT_SECTION_ENDPOINTS))

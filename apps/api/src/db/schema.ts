@@ -84,6 +84,7 @@ export interface Database {
   participant_list_counts: import('./schema/participants').ParticipantListCountsTable;
   activity_task_counts: import('./schema/participants').ActivityTaskCountsTable;
   participant_task_totals: import('./schema/participants').ParticipantTaskTotalsTable;
+  reports: import('./schema/participants').ReportsTable;
   participant_status_changes: import('./schema/participants').ParticipantStatusChangesTable;
   site_transfers: import('./schema/site-transfers').SiteTransfersTable;
   site_form_entries: import('./schema/site-forms').SiteFormEntriesTable;

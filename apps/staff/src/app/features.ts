@@ -12,6 +12,8 @@ import { legalFeature } from '../features/legal/feature';
 import { schedulesFeature } from '../features/schedules/feature';
 import { sitesFeature } from '../features/sites/feature';
 import { participantsFeature } from '../features/participants/feature';
+import { analyticsFeature } from '../features/analytics/feature';
+import { reportsFeature } from '../features/reports/feature';
 import { edcFeature } from '../features/edc/feature';
 import { queriesFeature } from '../features/queries/feature';
 import { messagesFeature } from '../features/messages/feature';
@@ -32,6 +34,8 @@ export const FEATURES: readonly Feature[] = [
   versionsFeature,
   sitesFeature,
   participantsFeature,
+  analyticsFeature,
+  reportsFeature,
   transfersFeature,
   documentsFeature,
   messagesFeature,

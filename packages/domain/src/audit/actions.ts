@@ -50,6 +50,8 @@ const AUDIT_ENTITY_TYPES = [
   'data_query',
   'participant_message',
   'participant_document',
+  // issue 13: saved reports (decision G-reports)
+  'report',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -224,6 +226,9 @@ const AUDIT_ACTIONS = {
     summary: 'Participant label deleted (taken from every participant carrying it)',
   },
   'participant.labels.set': { entity: ['participant'], summary: "Participant's labels changed" },
+  'report.create': { entity: ['report'], summary: 'Report saved (its participants, fields and activities)' },
+  'report.update': { entity: ['report'], summary: "Saved report's name or definition changed" },
+  'report.delete': { entity: ['report'], summary: 'Saved report deleted' },
   'participant.add': { entity: ['participant'], summary: 'Participant added by staff, with the record entered' },
   'participant.update': {
     entity: ['participant'],

@@ -96,6 +96,29 @@ export const ANALYTICS_MESSAGES = {
   'analytics.telehealth.min': { en: 'Min', es: 'Mín.' },
   // an abbreviation on purpose: the same in both languages and right for 1 as for 12
   'analytics.telehealth.minutes': { en: '{minutes} min', es: '{minutes} min' },
+
+  // ── saved reports (issue 13, decision G-reports): column names and refusals ────────────────────
+  'reports.field.participantId': { en: 'Participant ID', es: 'ID del participante' },
+  'reports.field.site': { en: 'Site', es: 'Centro' },
+  'reports.field.country': { en: 'Country', es: 'País' },
+  'reports.field.status': { en: 'Status', es: 'Estado' },
+  'reports.field.source': { en: 'Enrolment source', es: 'Origen de la inscripción' },
+  'reports.field.registrationDate': { en: 'Registration date', es: 'Fecha de registro' },
+  'reports.field.consentState': { en: 'eConsent', es: 'Consentimiento electrónico' },
+  'reports.field.tasksCompleted': { en: 'Tasks completed', es: 'Tareas completadas' },
+  'reports.field.tasksTotal': { en: 'Tasks', es: 'Tareas' },
+  'reports.field.completion': { en: 'Completion (%)', es: 'Finalización (%)' },
+  'reports.activityColumn': { en: '{title} (completed/tasks)', es: '{title} (completadas/tareas)' },
+  'reports.visitPacket': { en: 'Visit packet', es: 'Paquete de visita' },
+  'reports.notFound': { en: 'This report does not exist (any more).', es: 'Este informe no existe (ya).' },
+  'reports.notYours': {
+    en: 'Only the person who made this report can change or delete it.',
+    es: 'Solo quien creó este informe puede cambiarlo o eliminarlo.',
+  },
+  'reports.changedSince': {
+    en: 'Someone changed this report since you opened it. Reload it to see their change.',
+    es: 'Alguien cambió este informe después de que lo abriera. Vuelva a cargarlo para ver el cambio.',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type AnalyticsMessageKey = keyof typeof ANALYTICS_MESSAGES;

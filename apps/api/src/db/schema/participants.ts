@@ -143,3 +143,16 @@ export interface ParticipantStatusChangesTable {
   changed_by: string;
   changed_at: Generated<Date>;
 }
+
+/** A saved report (issue 13; migration 202612090300_reports.sql; decision G-reports). */
+export interface ReportsTable {
+  id: Generated<string>;
+  study_id: string;
+  environment: string;
+  name: string;
+  /** The ReportDefinition of packages/contract/src/reports.ts, as saved. */
+  definition: ColumnType<unknown, string, string>;
+  created_by: string;
+  created_at: Generated<Date>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}

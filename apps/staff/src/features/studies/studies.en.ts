@@ -103,6 +103,8 @@ const texts = {
     translations: 'Translations',
     label: 'Study navigation',
     dashboard: 'Dashboard',
+    analytics: 'Analytics',
+    reports: 'Reports',
     testEnvironment: 'Test environment',
     liveEnvironment: 'Live environment',
     participants: 'Participants',

@@ -107,6 +107,8 @@ const texts: TextsLike<typeof en> = {
     translations: 'Traducciones',
     label: 'Navegación del estudio',
     dashboard: 'Panel',
+    analytics: 'Analítica',
+    reports: 'Informes',
     testEnvironment: 'Entorno de prueba',
     liveEnvironment: 'Entorno real',
     participants: 'Participantes',

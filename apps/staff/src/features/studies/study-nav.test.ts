@@ -8,6 +8,8 @@ describe('study navigation from the per-study authorities (A-118)', () => {
   it('offers the test environment to roles that manage participants, with the test-portal flag', () => {
     expect(ids(['StudyCoordinator'])).toEqual([
       'dashboard',
+      'analytics',
+      'reports',
       'participants',
       'participantTransfers',
       'dataQueries',
@@ -18,6 +20,8 @@ describe('study navigation from the per-study authorities (A-118)', () => {
     ]);
     expect(ids(['Cra'])).toEqual([
       'dashboard',
+      'analytics',
+      'reports',
       'participants',
       'participantTransfers',
       'dataQueries',
@@ -27,6 +31,8 @@ describe('study navigation from the per-study authorities (A-118)', () => {
     ]);
     expect(ids(['StudyCoordinator'], { twin: false, testPortal: false })).toEqual([
       'dashboard',
+      'analytics',
+      'reports',
       'participants',
       'participantTransfers',
       'dataQueries',
@@ -42,12 +48,14 @@ describe('study navigation from the per-study authorities (A-118)', () => {
       'participantDocuments',
       'messages',
     ]);
-    expect(ids(['Sponsor'])).toEqual(['dashboard', 'researchTeam']);
+    expect(ids(['Sponsor'])).toEqual(['dashboard', 'analytics', 'reports', 'researchTeam']);
   });
 
   it('links back to the live study from the test twin', () => {
     expect(studyNavItems(S, ['Cra'], { twin: true, testPortal: true })).toEqual([
       { id: 'dashboard', to: '/studies/s1/test/dashboard', action: 'studies.view' },
+      { id: 'analytics', to: '/studies/s1/test/vis', action: 'analytics.view' },
+      { id: 'reports', to: '/studies/s1/test/reports', action: 'reports.view' },
       { id: 'participants', to: '/studies/s1/test/participants', action: 'participants.view' },
       {
         id: 'participantTransfers',
@@ -70,6 +78,8 @@ describe('study navigation from the per-study authorities (A-118)', () => {
   it('reads realm-prefixed authorities', () => {
     expect(ids(['acme:StudyCoordinator'])).toEqual([
       'dashboard',
+      'analytics',
+      'reports',
       'participants',
       'participantTransfers',
       'dataQueries',

@@ -8,6 +8,8 @@ import { type Action, can, testTwinPath } from '@trialpath/domain';
 export interface StudyNavItem {
   id:
     | 'dashboard'
+    | 'analytics'
+    | 'reports'
     | 'participants'
     | 'participantTransfers'
     | 'dataQueries'
@@ -30,6 +32,12 @@ export function studyNavItems(
   const live = `/studies/${studyId}/dashboard`;
   const twin = testTwinPath(live);
   const items: StudyNavItem[] = [{ id: 'dashboard', to: options.twin ? twin : live, action: 'studies.view' }];
+  // the analytics screens of the page's data space (issue 13, G-003: vis opens the executive summary)
+  const vis = `/studies/${studyId}/vis`;
+  items.push({ id: 'analytics', to: options.twin ? testTwinPath(vis) : vis, action: 'analytics.view' });
+  // saved reports of the page's data space (G-017)
+  const reports = `/studies/${studyId}/reports`;
+  items.push({ id: 'reports', to: options.twin ? testTwinPath(reports) : reports, action: 'reports.view' });
   // the participants of the page's data space (issue 12)
   const participants = `/studies/${studyId}/participants`;
   items.push({

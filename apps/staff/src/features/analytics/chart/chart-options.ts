@@ -28,6 +28,8 @@ export interface BarDatum {
 
 export interface BarOptionInput extends CategoryLayout {
   bars: readonly BarDatum[];
+  /** Bars in the given order: a histogram's ranges, the screen-failure groups in the spec's order (G-072). */
+  keepOrder?: boolean;
   tooltipFormatter?: TooltipFormatter;
 }
 
@@ -60,7 +62,7 @@ const barName = (b: { name: string }) => b.name;
 
 /** One bar per item, sorted by value then name (G-063), coloured from the palette in chart order unless given. */
 export function barOption(input: BarOptionInput): ChartOption {
-  const bars = sortBars(input.bars ?? [], barValue, barName);
+  const bars = input.keepOrder ? [...(input.bars ?? [])] : sortBars(input.bars ?? [], barValue, barName);
   return {
     tooltip: axisTooltip(input.tooltipFormatter),
     ...axes(bars.map(barName), input, VISIBLE_PLOTS, GRID),

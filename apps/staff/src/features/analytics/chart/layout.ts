@@ -66,19 +66,28 @@ function categoryAxis(names: string[], label: string, horizontal: boolean): Axis
     // horizontal bars: the first (largest) bar on top, as it reads
     inverse: horizontal,
     axisTick: { alignWithLabel: true },
-    // every name shown, cut with an ellipsis (the full name is in the tooltip and the table)
+    // every name shown, cut with an ellipsis (the full name is in the tooltip and the table); a few bars have room
+    // for their names level, more are slanted
     axisLabel: {
       interval: 0,
       overflow: 'truncate',
       ellipsis: '…',
-      width: horizontal ? 96 : 72,
-      rotate: horizontal ? 0 : 45,
+      width: horizontal ? 120 : names.length <= 3 ? 110 : 72,
+      rotate: horizontal || names.length <= 3 ? 0 : 45,
     },
   };
 }
 
 export function valueAxis(label: string): Axis {
-  return { type: 'value', name: label, nameLocation: 'middle', nameGap: 16, axisLabel: { hideOverlap: true } };
+  // counts, days and whole percentages: no tick between two whole numbers
+  return {
+    type: 'value',
+    name: label,
+    nameLocation: 'middle',
+    nameGap: 16,
+    minInterval: 1,
+    axisLabel: { hideOverlap: true },
+  };
 }
 
 /** A slider keeping `visible` categories in view when there are more (G-060…G-062); none otherwise. */

@@ -190,7 +190,7 @@ create index activity_responses_datapoints on activity_responses (study_id, envi
 -- The participant-based charts read participants by study and data space, with what they group by carried in
 -- the index (read from the index alone); a site's data points and first data are read from the responses' index.
 create index participants_analytics on participants (study_id, environment, site_id)
-  include (status, consent_state, quiz_passed, quiz_attempts, registration_date, created_at);
+  include (id, status, consent_state, quiz_passed, quiz_attempts, registration_date, created_at);
 
 -- The day a site started recruiting in each data space (the site date record's activeDate, G-044): the first day its
 -- status was ACTIVE there, kept by the database; sites already active count from the day they were made.

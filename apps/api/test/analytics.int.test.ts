@@ -180,6 +180,13 @@ describe('the study dashboard’s facts', () => {
     });
     const madridDates = body.siteDates.find((x: { siteId: string }) => x.siteId === madrid);
     expect(madridDates).toMatchObject({ firstData: '2026-03-04', firstDataParticipant: 'AN-08' });
+    // first participant in: the earliest registration at the site, with or without a date range (G-044)
+    const fpi = await sql<{ d: string | null }>`
+      select to_char(min(registration_date) at time zone 'UTC', 'YYYY-MM-DD') as d from participants
+      where site_id = ${madrid} and environment = 'LIVE'`.execute(t.db);
+    expect(madridDates.fpi).toBe(fpi.rows[0]!.d);
+    const ranged = (await facts('studyadmin', { fromDate: '2026-03-01', toDate: '2026-03-31' })).json;
+    expect(ranged.siteDates.find((x: { siteId: string }) => x.siteId === madrid).fpi).toBe(fpi.rows[0]!.d);
     expect(body.withdrawalReasons).toEqual([{ reason: 'Moved away', participants: 2 }]);
     expect(body.screenFailureReasons).toEqual([{ reason: 'Failure to meet Inclusion Criteria', participants: 1 }]);
   });

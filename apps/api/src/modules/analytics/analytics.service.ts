@@ -94,7 +94,8 @@ export async function studyAnalytics(ctx: ServiceCtx, input: { studyId: string }
   if (!sites.length) return base;
   const [people, firsts, tasks, points, data, queries, leaving, uploaded] = await Promise.all([
     participantFacts(ctx.db, scope),
-    firstRegistered(ctx.db, scope),
+    // without a date range the first registration per site comes with the participant facts
+    scope.fromDate || scope.toDate ? firstRegistered(ctx.db, scope) : null,
     taskFacts(ctx.db, scope),
     datapointFacts(ctx.db, scope),
     firstData(ctx.db, scope),
@@ -129,7 +130,13 @@ export async function studyAnalytics(ctx: ServiceCtx, input: { studyId: string }
   const counted = withTasks.reduce((n, r) => n + r.n, 0);
   const pctSum = withTasks.reduce((n, r) => n + (r.pct_sum ?? 0), 0);
   const firstDataOf = new Map(data.map((r) => [r.site_id, r]));
-  const fpiOf = new Map(firsts.map((r) => [r.site_id, r.first]));
+  const fpiOf = new Map<string, Date | null>();
+  if (firsts) for (const r of firsts) fpiOf.set(r.site_id, r.first);
+  else
+    for (const r of people.bySite) {
+      const at = fpiOf.get(r.site_id!);
+      if (r.first_registered && (!at || r.first_registered < at)) fpiOf.set(r.site_id!, r.first_registered);
+    }
   const byStatus = new Map(queries.map((q) => [q.status, q.n]));
 
   return {

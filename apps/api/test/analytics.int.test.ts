@@ -3,7 +3,7 @@
  * known, checked against the API for each filter; the counters the database keeps equal a count of the raw rows
  * through inserts, changes, transfers and deletions; the caller's sites and blinding bound what is counted (A-117).
  */
-import { getStudyAnalytics } from '@trialpath/contract';
+import { getConsentDisposition, getParticipantAnalytics, getStudyAnalytics } from '@trialpath/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, idOf, staffAccess, type TestApp } from './helpers';
@@ -283,5 +283,43 @@ describe('the study dashboard’s facts', () => {
     const after = await sql<{ total: number; completed: number }>`
       select total, completed from participant_task_totals where participant_id = ${an03}`.execute(t.db);
     expect(after.rows[0]).toEqual({ total: 2, completed: 2 });
+  });
+
+  it('the participant endpoint answers for chosen participants only, and asks for some (G-052)', async () => {
+    const an04 = await idOf(t.db, 'participants', { participant_code: 'AN-04' });
+    const one = await call(t.app, getParticipantAnalytics, {
+      params: { studyId: demo },
+      query: { participantsIds: an04 },
+      token: tokens.studyadmin,
+    });
+    expect(one.status).toBe(200);
+    expect(one.json.datapointsBySite).toEqual([{ siteId: boston, responses: 1, answers: 3 }]);
+    expect(one.json.completion.buckets).toEqual([{ bucket: 7, participants: 1 }]);
+    const none = await call(t.app, getParticipantAnalytics, {
+      params: { studyId: demo },
+      query: {},
+      token: tokens.studyadmin,
+    });
+    expect(none.status).toBe(400);
+    expect(Object.keys(none.json.fieldErrors)).toContain('participantsIds');
+  });
+
+  it('the consent disposition gives consents and the quiz per site, and the leading sites (G-053)', async () => {
+    const r = await call(t.app, getConsentDisposition, {
+      params: { studyId: demo },
+      query: {},
+      token: tokens.studyadmin,
+    });
+    expect(r.status).toBe(200);
+    const bostonName = r.json.sites.find((s: { id: string }) => s.id === boston).name;
+    // signed eConsents: Boston 2 (AN-04, AN-05), Madrid 1 (AN-08) → Boston leads with 67 %
+    expect(r.json.summary).toEqual({ mostEconsent: { site: bostonName, percentage: 67 }, mostUploaded: null });
+    expect(r.json.quizBySite).toContainEqual({ siteId: boston, quizQompletion: 2, quizAttempts: 3 });
+    const coordinator = await call(t.app, getConsentDisposition, {
+      params: { studyId: demo },
+      query: {},
+      token: tokens['crc.demo'],
+    });
+    expect(coordinator.json.consentsBySite.map((c: { siteId: string }) => c.siteId)).toEqual([boston]);
   });
 });

@@ -111,3 +111,40 @@ export const getStudyAnalytics = defineEndpoint({
   query: AnalyticsFilterQuerySchema,
   response: StudyAnalyticsSchema,
 });
+
+/** G-052: the same facts for chosen participants (participantsIds required: the participant focus). */
+export const getParticipantAnalytics = defineEndpoint({
+  id: 'getParticipantAnalytics',
+  method: 'GET',
+  path: '/api/v1/studies/:studyId/analytics/participants',
+  audience: 'staff',
+  permission: 'analytics.view',
+  summary: 'The dashboard facts of chosen participants (the participant focus), within the caller’s sites',
+  params: StudyParams,
+  query: AnalyticsFilterQuerySchema.refine((q) => (q.participantsIds?.length ?? 0) > 0, {
+    message: 'Choose at least one participant.',
+    path: ['participantsIds'],
+  }),
+  response: StudyAnalyticsSchema,
+});
+
+/** G-053: consents per site and type, the quiz per site, and which site leads (computed by the domain's rules). */
+export const getConsentDisposition = defineEndpoint({
+  id: 'getConsentDisposition',
+  method: 'GET',
+  path: '/api/v1/studies/:studyId/analytics/consent-disposition',
+  audience: 'staff',
+  permission: 'analytics.view',
+  summary: 'Consents per site by type and signature state, the comprehension quiz per site, and the leading sites',
+  params: StudyParams,
+  query: AnalyticsFilterQuerySchema,
+  response: z.object({
+    sites: StudyAnalyticsSchema.shape.sites,
+    consentsBySite: StudyAnalyticsSchema.shape.consentsBySite,
+    quizBySite: StudyAnalyticsSchema.shape.quizBySite,
+    summary: z.object({
+      mostEconsent: z.object({ site: z.string(), percentage: z.number() }).nullable(),
+      mostUploaded: z.object({ site: z.string(), percentage: z.number() }).nullable(),
+    }),
+  }),
+});

@@ -2,6 +2,8 @@ import {
   createReport,
   deleteReport,
   exportReport,
+  getConsentDisposition,
+  getParticipantAnalytics,
   getReport,
   getStudyAnalytics,
   listReports,
@@ -9,11 +11,13 @@ import {
   updateReport,
 } from '@trialpath/contract';
 import { route } from '../../http/context';
-import { studyAnalytics } from './analytics.service';
+import { consentDisposition, studyAnalytics } from './analytics.service';
 import * as reports from './reports.service';
 
 export const analyticsRoutes = [
   route(getStudyAnalytics, (ctx) => studyAnalytics(ctx, { ...ctx.params, ...ctx.query })),
+  route(getParticipantAnalytics, (ctx) => studyAnalytics(ctx, { ...ctx.params, ...ctx.query })),
+  route(getConsentDisposition, (ctx) => consentDisposition(ctx, { ...ctx.params, ...ctx.query })),
   route(listReports, (ctx) => reports.reportList(ctx, ctx.params)),
   route(createReport, (ctx) => reports.createStudyReport(ctx, { ...ctx.params, ...ctx.body })),
   route(getReport, (ctx) => reports.readReport(ctx, ctx.params)),

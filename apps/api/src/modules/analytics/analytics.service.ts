@@ -4,7 +4,7 @@
  * participants and a date range. A blinded caller gets blinded aggregates only (A-117).
  */
 import type { AnalyticsFilterQuerySchema, StudyAnalytics } from '@trialpath/contract';
-import { type ParticipantStatus, pickText, roundAverage } from '@trialpath/domain';
+import { consentSummary, type ParticipantStatus, pickText, roundAverage } from '@trialpath/domain';
 import type { z } from 'zod';
 import type { ServiceCtx } from '../../kernel/context';
 import { requireStudy, visibleSites } from '../access/access.service';
@@ -189,4 +189,16 @@ function asDay(v: unknown): string | null {
   if (v instanceof Date)
     return `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`;
   return String(v).slice(0, 10);
+}
+
+/** G-053: the consent part of the facts, with the site leading in each type (domain consentSummary). */
+export async function consentDisposition(ctx: ServiceCtx, input: { studyId: string } & Filters) {
+  const facts = await studyAnalytics(ctx, input);
+  const name = (siteId: string) => facts.sites.find((s) => s.id === siteId)?.name ?? siteId;
+  return {
+    sites: facts.sites,
+    consentsBySite: facts.consentsBySite,
+    quizBySite: facts.quizBySite,
+    summary: consentSummary(facts.consentsBySite.map((c) => ({ site: name(c.siteId), ...c }))),
+  };
 }

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import i18n from '../i18n';
 import { onLoggedOut } from '../shared/api';
+import { refreshAfterWrites } from '../shared/queries';
 import { staffCssVariables, staffTheme } from './theme';
 
 /** The portal's query defaults (exported so tests can build a client that behaves like the app's). */
@@ -15,6 +16,7 @@ export const queryDefaults = {
 
 const queryClient = new QueryClient({ defaultOptions: queryDefaults });
 onLoggedOut(() => queryClient.clear());
+refreshAfterWrites(queryClient);
 
 export function Providers({ children }: { children: ReactNode }) {
   return (

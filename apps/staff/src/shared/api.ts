@@ -88,6 +88,17 @@ export function onLoggedOut(l: LogoutListener) {
   return () => logoutListeners.delete(l);
 }
 
+type WriteListener = (endpoint: Endpoint) => void;
+const writeListeners = new Set<WriteListener>();
+/**
+ * The app registers what a successful write makes stale (the analytics, read with a staleTime: a number is never
+ * older than the person's own last write, G-054, G-055).
+ */
+export function onWriteDone(l: WriteListener) {
+  writeListeners.add(l);
+  return () => writeListeners.delete(l);
+}
+
 /** Local part of logout: clear storage (except study summary and client id) and go to sign-in. */
 export function clearSession(goToLogin = true) {
   storage.clearOnLogout();
@@ -173,11 +184,13 @@ export function cleanInput<E extends Endpoint>(endpoint: E, input: CallInput<E>)
 function portalClient(hooks: ClientHooks): ApiClient {
   const client = createApiClient('', hooks);
   return {
-    call(endpoint, input = {}) {
+    async call(endpoint, input = {}) {
       const cleaned = cleanInput(endpoint, input);
-      return withLoader(shouldShowLoader(endpoint, window.location.href, cleaned), () =>
+      const answer = await withLoader(shouldShowLoader(endpoint, window.location.href, cleaned), () =>
         client.call(endpoint, cleaned),
       );
+      if (endpoint.method !== 'GET') for (const l of writeListeners) l(endpoint);
+      return answer;
     },
   };
 }

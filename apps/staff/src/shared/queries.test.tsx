@@ -1,9 +1,17 @@
-import { endpointKeyOf, getStudy, hashQueryKey, queryKeyOf } from '@trialpath/contract';
+import {
+  createParticipantLabel,
+  endpointKeyOf,
+  getStudy,
+  getStudyAnalytics,
+  hashQueryKey,
+  queryKeyOf,
+} from '@trialpath/contract';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../test-utils';
-import { invalidateEndpoints, useEndpointQuery } from './queries';
+import { api } from './api';
+import { invalidateEndpoints, refreshAfterWrites, useEndpointQuery } from './queries';
 import { storage } from './storage';
 
 const A = '0b6f1f5e-1d6c-4d39-9c43-5f1bfb0f2a11';
@@ -88,5 +96,25 @@ describe('queries on the contract keys', () => {
     expect(fetchSpy).toHaveBeenCalledTimes(1);
     await act(() => invalidateEndpoints(queryClient, getStudy));
     await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(2));
+  });
+
+  it('any write of the person marks the analytics stale, and only them (G-054, G-055)', async () => {
+    const fetchSpy = vi.fn(
+      async () => new Response(JSON.stringify({ id: 'l', name: 'x', color: 'blue' }), { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetchSpy);
+    const { queryClient } = renderApp(<p />);
+    const analyticsKey = queryKeyOf(getStudyAnalytics, { params: { studyId: A } }, 'LIVE');
+    const studyKey = queryKeyOf(getStudy, { params: { studyId: A } }, 'LIVE');
+    queryClient.setQueryData(analyticsKey, { sites: [] });
+    queryClient.setQueryData(studyKey, studyOf('Live data'));
+    const stop = refreshAfterWrites(queryClient);
+    try {
+      await api.call(createParticipantLabel, { params: { studyId: A }, body: { name: 'x', color: 'blue' } });
+      await waitFor(() => expect(queryClient.getQueryState(analyticsKey)?.isInvalidated).toBe(true));
+      expect(queryClient.getQueryState(studyKey)?.isInvalidated).toBe(false);
+    } finally {
+      stop();
+    }
   });
 });

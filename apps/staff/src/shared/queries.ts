@@ -7,14 +7,19 @@ import {
   type CallInput,
   type Endpoint,
   endpointKeyOf,
+  getConsentDisposition,
+  getParticipantAnalytics,
+  getStudyAnalytics,
+  listReports,
   type QueryInput,
   queryKeyOf,
   type ResponseOf,
+  runReport,
 } from '@trialpath/contract';
 import type { AppEnvironment } from '@trialpath/domain';
 import { type QueryClient, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { api } from './api';
+import { api, onWriteDone } from './api';
 import { pageEnvironment } from './request-rules';
 
 /** The data space of the page shown: from the router's address (every screen and the shell are inside the router). */
@@ -46,4 +51,21 @@ export function invalidateEndpoints(queryClient: QueryClient, ...endpoints: Endp
   return Promise.all(endpoints.map((e) => queryClient.invalidateQueries({ queryKey: endpointKeyOf(e) }))).then(
     () => undefined,
   );
+}
+
+/**
+ * Reads that any write may change without naming them (G-054, G-055): the analytics and saved reports. They are
+ * reused for the portal's 30 s like every read (per study, data space and filters — a site role's sites are the
+ * server's answer), and fetched again after the person's own write, so a number is never older than it.
+ */
+export const STALE_AFTER_ANY_WRITE: readonly Endpoint[] = [
+  getStudyAnalytics,
+  getParticipantAnalytics,
+  getConsentDisposition,
+  runReport,
+  listReports,
+];
+
+export function refreshAfterWrites(queryClient: QueryClient) {
+  return onWriteDone(() => void invalidateEndpoints(queryClient, ...STALE_AFTER_ANY_WRITE));
 }

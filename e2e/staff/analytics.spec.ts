@@ -27,6 +27,9 @@ test('a study manager reads every analytics screen, filters by Spain and dates, 
 }) => {
   await staffSignIn(page, 'studyadmin');
   await page.getByText('Trialpath Demo Study').click();
+  // the study dashboard shows the study at a glance (G-002)
+  await expect(page.getByRole('heading', { name: 'Status Analytics', level: 3 })).toBeVisible();
+  await shot(page, 'study-dashboard-1280');
   await page.getByRole('navigation', { name: 'Study navigation' }).getByRole('link', { name: 'Analytics' }).click();
   await expect(page).toHaveURL(/#\/studies\/[0-9a-f-]+\/vis\/study-executive$/);
   await expect(page.getByRole('heading', { name: 'Study executive summary', level: 1 })).toBeVisible();

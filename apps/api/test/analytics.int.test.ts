@@ -240,7 +240,25 @@ describe('the study dashboard’s facts', () => {
     // a blinded site role does not count the query raised for the unblinded only (A-117)
     const blinded = (await facts('crc.demo')).json;
     expect(blinded.blinded).toBe(true);
+    // G-050: the data access type the server applied is the caller's own
+    const own = await t.db
+      .selectFrom('users')
+      .select('data_access_type')
+      .where('username', '=', 'crc.demo')
+      .executeTakeFirstOrThrow();
+    expect(blinded.userDataAccessType).toBe(own.data_access_type ?? 'BOTH');
+    expect(body.userDataAccessType).toBe('BOTH');
     expect(blinded.queries).toEqual({ queryOpen: 1, queryResponded: 1, queryClosed: 1, totalMissing: 0 });
+  });
+
+  it('a data access type narrows the sites counted, and the answer says which it applied (G-050)', async () => {
+    expect((await facts('cra.demo')).json.userDataAccessType).toBe('BOTH');
+    await sql`update users set data_access_type = 'CLINIC' where username = 'cra.demo'`.execute(t.db);
+    const narrowed = (await facts('cra.demo')).json;
+    expect(narrowed.userDataAccessType).toBe('CLINIC');
+    const clinics = await sql<{ id: string }>`
+      select id from sites where study_id = ${demo} and site_sub_type = 'CLINIC' order by id`.execute(t.db);
+    expect(narrowed.sites.map((s: { id: string }) => s.id).sort()).toEqual(clinics.rows.map((r) => r.id));
   });
 
   it('a site coordinator counts only their site; a study they are not on is refused (A-117)', async () => {

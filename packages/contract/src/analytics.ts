@@ -58,6 +58,11 @@ export const StudyAnalyticsSchema = z.object({
   environment: z.enum(['LIVE', 'TEST']),
   /** Whether the caller sees only blinded aggregates. */
   blinded: z.boolean(),
+  /**
+   * G-050: the caller's data access type the server applied (BOTH, or the one site sub-type they may see): the
+   * server reads it from the caller's account, never from the request.
+   */
+  userDataAccessType: z.string(),
   /** The sites in view (after the access rule and the filters), named for the charts. */
   sites: z.array(AnalyticsSiteSchema),
   /** Participants per site and status (Status Analytics, Top Sites, Top 5 Country/Site, withdrawals). */

@@ -71,6 +71,7 @@ export async function studyAnalytics(ctx: ServiceCtx, input: { studyId: string }
   const base: StudyAnalytics = {
     environment: ctx.env,
     blinded: access.blinded,
+    userDataAccessType: ctx.staff().dataAccessType,
     sites: sites.map((s) => ({
       id: s.id,
       name: s.name,

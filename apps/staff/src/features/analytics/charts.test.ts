@@ -149,6 +149,17 @@ describe('the dashboard charts (G-030…G-042)', () => {
     expect(chart('fpiDays', { from: '2026-02-01' }).rows.map((r) => r[1])).toEqual(['Madrid']);
   });
 
+  it('names the fastest site to a first participant and to first data, with the totals (G-046)', () => {
+    const c = chart('fastestSites');
+    // Boston: 14 days to its first participant, 60 to first data; Madrid: 0 and -6 (data before activation)
+    expect(c.rows).toEqual([
+      ['charts.fastestFpi', 'Spain', 'Madrid', '2026-03-10', '2026-03-10', 0],
+      ['charts.fastestFirstData', 'Spain', 'Madrid', '2026-03-10', '2026-03-04', -6],
+    ]);
+    expect(c.subtitle).toBe('charts.fastestTotals');
+    expect(chart('fastestSites', { to: '2026-02-28' }).rows.map((r) => r[2])).toEqual(['Boston']);
+  });
+
   it('splits consents by type and state, and the quiz into passed and not (G-047, G-048)', () => {
     expect(chart('econsentVsUploaded').rows).toEqual([
       ['charts.econsent', 9, 1, 2],

@@ -5,6 +5,7 @@
 import type { StudyAnalytics } from '@trialpath/contract';
 import {
   DASHBOARD_TOP,
+  fastestSummary,
   groupScreenFailureReasons,
   quizCompletion,
   roundAverage,
@@ -95,22 +96,55 @@ function bars(
   };
 }
 
-function siteDays(f: Facts, x: ChartTexts, mode: SiteDateMode, range: { from?: string; to?: string }): BuiltChart {
-  const rows = siteDateRows(
-    f.sites.map((s) => {
-      const d = f.siteDates.find((r) => r.siteId === s.id);
-      return {
-        country: s.countryName,
-        site: s.name,
-        activeDate: s.activeDate,
-        fpi: d?.fpi,
-        firstData: d?.firstData,
-        firstDataParticipant: d?.firstDataParticipant,
-      };
+/** G-044: each site's date record, per country and site. */
+const siteDateRecords = (f: Facts) =>
+  f.sites.map((s) => {
+    const d = f.siteDates.find((r) => r.siteId === s.id);
+    return {
+      country: s.countryName,
+      site: s.name,
+      activeDate: s.activeDate,
+      fpi: d?.fpi,
+      firstData: d?.firstData,
+      firstDataParticipant: d?.firstDataParticipant,
+    };
+  });
+
+/** G-046: how many sites have each date, and the fastest of each (fewest days from activation). */
+function fastestSites(f: Facts, x: ChartTexts, range: { from?: string; to?: string }): BuiltChart {
+  const summary = fastestSummary(siteDateRecords(f), range);
+  const days = x.msg('analytics.axis.numberOfDays');
+  const modes = [
+    [x.t('charts.fastestFpi'), summary.fastestFpi],
+    [x.t('charts.fastestFirstData'), summary.fastestFirstData],
+  ] as const;
+  const shown = modes.filter(([, site]) => site !== null);
+  return {
+    id: 'fastestSites',
+    title: x.t('charts.fastestSites'),
+    subtitle: x.t('charts.fastestTotals', { fpi: summary.totalFpi, firstData: summary.totalFirstData }),
+    header: [
+      x.t('charts.measure'),
+      x.t('charts.country'),
+      x.msg('analytics.axis.studySites'),
+      x.t('charts.activeDate'),
+      x.t('charts.date'),
+      days,
+    ],
+    rows: shown.map(([label, s]) => [label, s!.country, s!.site, s!.activeDate, s!.date, s!.days]),
+    option: barOption({
+      bars: shown.map(([label, s]) => ({ name: `${label}: ${s!.site}`, value: s!.days })),
+      keepOrder: true,
+      valueAxisLabel: days,
+      categoryAxisLabel: x.msg('analytics.axis.studySites'),
+      horizontal: true,
     }),
-    mode,
-    range,
-  );
+    empty: shown.length === 0,
+  };
+}
+
+function siteDays(f: Facts, x: ChartTexts, mode: SiteDateMode, range: { from?: string; to?: string }): BuiltChart {
+  const rows = siteDateRows(siteDateRecords(f), mode, range);
   const days = x.msg('analytics.axis.numberOfDays');
   const sites = x.msg('analytics.axis.studySites');
   return {
@@ -277,6 +311,8 @@ export function buildChart(id: ChartId, f: Facts, x: ChartTexts, range: { from?:
         empty: months.length === 0,
       };
     }
+    case 'fastestSites':
+      return fastestSites(f, x, range);
     case 'fpiDays':
       return siteDays(f, x, 'fpi', range);
     case 'firstDataDays':

@@ -7,6 +7,7 @@ export const MADRID = '22222222-2222-4222-8222-222222222222';
 export const FACTS: StudyAnalytics = {
   environment: 'LIVE',
   blinded: false,
+  userDataAccessType: 'BOTH',
   sites: [
     {
       id: BOSTON,

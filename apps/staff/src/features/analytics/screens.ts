@@ -31,6 +31,7 @@ export type ChartId =
   | 'topSitesMostActive'
   | 'fpiDays'
   | 'firstDataDays'
+  | 'fastestSites'
   | 'totalWithdraw'
   | 'top10Withdrawal'
   | 'screenFailureReasons'
@@ -44,14 +45,14 @@ export type ChartId =
 
 export const SCREEN_CHARTS: Readonly<Record<AnalyticsScreen, readonly ChartId[]>> = {
   'study-executive': ['queryCounts', 'top5Country', 'top5Site', 'statusAnalytics', 'enrollmentAnalytics'],
-  enrollment: ['enrollmentAnalytics', 'topSitesMostActive', 'fpiDays'],
+  enrollment: ['enrollmentAnalytics', 'topSitesMostActive', 'fpiDays', 'fastestSites'],
   'participant-status': ['statusAnalytics', 'top5Country', 'top5Site'],
   withdrawal: ['totalWithdraw', 'top10Withdrawal', 'screenFailureReasons'],
   'study-engagement': ['econsentVsUploaded', 'econsentModeProportion', 'quizCompletionProportion'],
   'participant-completion': ['participantPercentCompleted'],
   'study-completion': ['activityCompletionOverview', 'scheduledActivityCompletion'],
   'participant-focus': ['participantPercentCompleted', 'scheduledActivityCompletion', 'datapointsBySite'],
-  datapoints: ['datapointsBySite', 'firstDataDays'],
+  datapoints: ['datapointsBySite', 'firstDataDays', 'fastestSites'],
   'data-queries': ['queryCounts'],
   'data-management': ['queryCounts', 'datapointsBySite', 'firstDataDays'],
   compliance: ['activityCompletionOverview', 'participantPercentCompleted'],

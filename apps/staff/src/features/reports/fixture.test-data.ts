@@ -42,6 +42,7 @@ export const SPAIN_REPORT: Report = {
 export const FACTS: StudyAnalytics = {
   environment: 'LIVE',
   blinded: false,
+  userDataAccessType: 'BOTH',
   sites: [
     { id: BOSTON, name: 'Boston', siteCode: 'US-001', countryId: 'US', countryName: 'United States', activeDate: null },
     { id: MADRID, name: 'Madrid', siteCode: 'ES-001', countryId: 'ES', countryName: 'Spain', activeDate: null },

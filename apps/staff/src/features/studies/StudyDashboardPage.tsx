@@ -22,6 +22,7 @@ import { useStudyFeatures } from '../../shared/study-features';
 import { customizeNavItems, studyNavItems } from './study-nav';
 import { StatusBadge } from './StatusBadge';
 import { DashboardActivities } from './DashboardActivities';
+import { DashboardCharts } from '../analytics/DashboardCharts';
 import { useEndpointQuery } from '../../shared/queries';
 
 type StudyDetails = ResponseOf<typeof getStudy>;
@@ -233,6 +234,7 @@ export function StudyDashboardPage() {
           </Table>
         )}
       </Paper>
+      {seesAnalytics && <DashboardCharts studyId={studyId} />}
       {seesAnalytics && <DashboardActivities studyId={studyId} />}
     </Stack>
   );

@@ -5,6 +5,8 @@ import { StudyHome } from './StudyHome';
 export const studiesFeature: Feature = {
   id: 'studies',
   texts: { en: () => import('./studies.en'), es: () => import('./studies.es') },
+  // the dashboard's charts are the analytics feature's (statuses named as the participants feature names them)
+  uses: ['analytics', 'participants'],
   routes: [
     {
       id: 'studies',

@@ -204,6 +204,10 @@ describe('the participant profile (E-006, E-007, E-010…E-013)', { timeout: 20_
     expect(screen.getByRole('button', { name: 'Resend invitation' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Edit' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Emergency unblinding' })).toBeNull();
+    // E-018: the participant's data dashboards, the participant focus filtered to them
+    expect(screen.getByRole('link', { name: 'Data dashboards' }).getAttribute('href')).toMatch(
+      /\/vis\/participant-focus\?participantsIds=[0-9a-f-]+$/,
+    );
   });
 
   it('a blinded investigator unblinds the participant for themselves, with a reason (decision E-blinding)', async () => {

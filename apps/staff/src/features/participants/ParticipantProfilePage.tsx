@@ -31,7 +31,15 @@ import {
   type ParticipantTask,
   TASK_LIST_STATUSES,
 } from '@trialpath/contract';
-import { ACTIVITY_GROUP_NAMES, CUSTOM_REGISTRATION_FIELDS, formatPhone, INVITABLE_STATUSES } from '@trialpath/domain';
+import {
+  ACTIVITY_GROUP_NAMES,
+  CUSTOM_REGISTRATION_FIELDS,
+  can,
+  formatPhone,
+  INVITABLE_STATUSES,
+} from '@trialpath/domain';
+import { authoritiesFor } from '../../shared/authorities';
+import { storage } from '../../shared/storage';
 import { DataTable, type DataTableColumn, notify, TableEmpty } from '@trialpath/ui';
 import { keepPreviousData } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
@@ -323,6 +331,7 @@ export function ParticipantProfilePage() {
   const { t, i18n } = useTranslation('participants');
   const { studyId = '', participantId = '' } = useParams();
   const path = useStudyPath(studyId);
+  const seesAnalytics = authoritiesFor(studyId, storage).some((a) => can(a, 'analytics.view'));
   const refresh = useRefresh();
   const [search, setSearch] = useSearchParams();
   const tab: Tab = TABS.includes(search.get('tab') as Tab) ? (search.get('tab') as Tab) : 'overview';
@@ -377,6 +386,16 @@ export function ParticipantProfilePage() {
           <Button variant="default" component={Link} to={path(`participants/${p.id}/consents`)}>
             {t('profile.consents')}
           </Button>
+          {/* E-018: the participant's data dashboards are the participant focus, filtered to them (G-016) */}
+          {seesAnalytics && (
+            <Button
+              variant="default"
+              component={Link}
+              to={`${path('vis/participant-focus')}?participantsIds=${encodeURIComponent(p.id)}`}
+            >
+              {t('profile.dashboards')}
+            </Button>
+          )}
           {manage && (
             <Button variant="default" onClick={() => setChanging(true)}>
               {t('statusChange.action')}

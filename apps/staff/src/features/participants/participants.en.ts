@@ -201,6 +201,7 @@ const texts = {
     verificationSent: 'A new code was sent to {{destination}}.',
     transfer: 'Transfer to another site',
     back: '← All participants',
+    dashboards: 'Data dashboards',
     consents: 'Consents',
     loadingPanel: 'Loading…',
     tabs: {

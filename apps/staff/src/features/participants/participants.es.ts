@@ -208,6 +208,7 @@ const texts: TextsLike<ParticipantsTexts> = {
     verificationSent: 'Se envió un código nuevo a {{destination}}.',
     transfer: 'Transferir a otro centro',
     back: '← Todos los participantes',
+    dashboards: 'Paneles de datos',
     consents: 'Consentimientos',
     loadingPanel: 'Cargando…',
     tabs: {

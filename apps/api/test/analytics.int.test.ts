@@ -29,8 +29,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const facts = (user: string, query: Record<string, string> = {}) =>
-  call(t.app, getStudyAnalytics, { params: { studyId: demo }, query, token: tokens[user] });
+const facts = (user: string, query: Record<string, string> = {}, headers?: Record<string, string>) =>
+  call(t.app, getStudyAnalytics, { params: { studyId: demo }, query, token: tokens[user], headers });
 
 /**
  * Ten participants more (AN-01…AN-10): six at Boston registered in January and March 2026, four at Madrid in
@@ -249,6 +249,24 @@ describe('the study dashboard’s facts', () => {
     expect(blinded.userDataAccessType).toBe(own.data_access_type ?? 'BOTH');
     expect(body.userDataAccessType).toBe('BOTH');
     expect(blinded.queries).toEqual({ queryOpen: 1, queryResponded: 1, queryClosed: 1, totalMissing: 0 });
+  });
+
+  it('the test data space counts its own participants only, the live one its own', async () => {
+    const count = async (env: string) =>
+      Number(
+        (
+          await sql<{
+            n: string;
+          }>`select count(*) as n from participants where study_id = ${demo} and environment = ${env}`.execute(t.db)
+        ).rows[0]!.n,
+      );
+    const total = (body: { statusBySite: { participants: number }[] }) =>
+      body.statusBySite.reduce((n, r) => n + r.participants, 0);
+    const test = (await facts('studyadmin', {}, { env: 'test' })).json;
+    expect(test.environment).toBe('TEST');
+    expect(total(test)).toBe(await count('TEST'));
+    expect(test.datapointsBySite).toEqual([]);
+    expect(total((await facts('studyadmin')).json)).toBe(await count('LIVE'));
   });
 
   it('a data access type narrows the sites counted, and the answer says which it applied (G-050)', async () => {

@@ -1,5 +1,5 @@
 import '@trialpath/domain/staff-messages';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, screenTestSetup } from '../../screen-test-setup';
@@ -92,6 +92,20 @@ describe('the analytics screens (G-002…G-016)', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-05' } });
     await waitFor(() => expect(router.state.location.search).toContain('fromDate=2026-03-05'));
     await waitFor(() => expect(asked.at(-1)!.get('fromDate')).toBe('2026-03-05'));
+  });
+
+  it('two filters changed at once are both kept in the address', async () => {
+    serve();
+    const router = renderAt(`/studies/${S}/vis/participant-status?countryIds=ES`);
+    await screen.findByRole('heading', { name: 'Status Analytics', level: 2 });
+    // in one batch: the second change comes before the page has re-rendered with the first
+    act(() => {
+      fireEvent.change(screen.getByLabelText('From'), { target: { value: '2020-01-01' } });
+      fireEvent.change(screen.getByLabelText('To'), { target: { value: '2035-12-31' } });
+    });
+    await waitFor(() => expect(router.state.location.search).toContain('toDate=2035-12-31'));
+    expect(router.state.location.search).toContain('fromDate=2020-01-01');
+    expect(router.state.location.search).toContain('countryIds=ES');
   });
 
   it('a participant focus without chosen participants says how to choose them', async () => {

@@ -8,6 +8,7 @@ import { Alert, Anchor, Button, Group, NavLink, Paper, SimpleGrid, Stack, Text, 
 import { getStudyAnalytics } from '@trialpath/contract';
 import { isTestTwinPath, type MessageKey, translate } from '@trialpath/domain';
 import { keepPreviousData } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { useEndpointQuery } from '../../shared/queries';
@@ -28,6 +29,14 @@ export function AnalyticsPage() {
   const { t, i18n } = useTranslation('analytics');
   const { studyId = '', screen } = useParams();
   const [params, setParams] = useSearchParams();
+  // the address as last written: a second change before the page has re-rendered builds on the first
+  const latest = useRef(params);
+  latest.current = params;
+  const change = (patch: Partial<AnalyticsFilters>) => {
+    const next = searchWithFilters(latest.current, { ...filtersFromSearch(latest.current), ...patch });
+    latest.current = next;
+    setParams(next, { replace: true });
+  };
   if (!isAnalyticsScreen(screen))
     return (
       <Alert color="yellow" variant="light" role="alert">
@@ -39,7 +48,7 @@ export function AnalyticsPage() {
       studyId={studyId}
       screen={screen}
       filters={filtersFromSearch(params)}
-      onFilters={(f) => setParams(searchWithFilters(params, f), { replace: true })}
+      onFilters={change}
       texts={{
         msg: (key: MessageKey) => translate(key, undefined, i18n.language),
         t: (key, options) => t(key, options) as string,
@@ -52,7 +61,7 @@ interface ViewProps {
   studyId: string;
   screen: AnalyticsScreen;
   filters: AnalyticsFilters;
-  onFilters: (f: AnalyticsFilters) => void;
+  onFilters: (patch: Partial<AnalyticsFilters>) => void;
   texts: ChartTexts;
 }
 

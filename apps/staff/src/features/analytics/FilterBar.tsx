@@ -14,7 +14,8 @@ import { type AnalyticsFilters, NO_FILTERS } from './filters';
 export interface FilterBarProps {
   studyId: string;
   filters: AnalyticsFilters;
-  onChange: (next: AnalyticsFilters) => void;
+  /** The filters changed (the others kept by the page: two quick changes must not undo one another). */
+  onChange: (patch: Partial<AnalyticsFilters>) => void;
   /** The sites the caller may see (from the analytics answer), with their countries. */
   sites: readonly { id: string; name: string; countryId: string; countryName: string }[];
 }
@@ -38,7 +39,7 @@ export function FilterBar({ studyId, filters, onChange, sites }: FilterBarProps)
   const participantOptions = new Map<string, string>();
   for (const id of filters.participantsIds) participantOptions.set(id, codes[id] ?? id.slice(0, 8));
   for (const p of found.data?.items ?? []) participantOptions.set(p.id, p.participantId);
-  const set = (patch: Partial<AnalyticsFilters>) => onChange({ ...filters, ...patch });
+  const set = onChange;
 
   return (
     <Paper withBorder radius="md" p="sm" component="section" aria-label={t('filters.label')}>

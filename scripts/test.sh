@@ -12,9 +12,17 @@ fail() { echo "✗ $1"; failures=$((failures + 1)); }
 
 bash scripts/ensure-install.sh || { echo "install failed"; exit 1; }
 
-if [ ! -x /usr/bin/chromium ]; then
-  step "installing Debian's chromium for the browser tests"
-  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || fail "chromium install"
+# Debian's tools the tests run against: Chromium (browser tests), xmllint (ODM exports against the CDISC XSD),
+# OpenSSH's sshd and ssh-keygen (a real SFTP server for transfers), ffmpeg (study video conversion)
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v xmllint >/dev/null || missing+=(libxml2-utils)
+[ -x /usr/sbin/sshd ] || missing+=(openssh-server)
+command -v ssh-keygen >/dev/null || missing+=(openssh-client)
+command -v ffmpeg >/dev/null || missing+=(ffmpeg)
+if [ ${#missing[@]} -gt 0 ]; then
+  step "installing Debian's ${missing[*]} for the tests"
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null) || fail "install of ${missing[*]}"
 fi
 
 step "typecheck"

@@ -7,6 +7,8 @@ import { dataQueryRoutes } from './modules/data-queries/data-queries.routes';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
 import { participantDocumentRoutes } from './modules/participant-documents/participant-documents.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
+import { deviceRoutes } from './modules/devices/devices.routes';
+import { sftpRoutes } from './modules/sftp/sftp.routes';
 import { responseRoutes } from './modules/responses/responses.routes';
 import { participantFormRoutes, scheduleRoutes, scheduleTaskRoutes } from './modules/schedules/schedules.routes';
 import { accountAdminRoutes } from './modules/auth/account-admin.routes';
@@ -34,8 +36,11 @@ import { prototypeRoutes } from './modules/versions/versions-prototype.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { pushRoutes } from './modules/push/push.routes';
 import { identityTokenRoutes } from './modules/identity-tokens/identity-tokens.routes';
+import { ehrRoutes } from './modules/ehr/ehr.routes';
 import { portalContentRoutes } from './modules/portal-content/portal-content.routes';
 import { participantSiteRoutes } from './modules/participant-site/participant-site.routes';
+import { linkageRoutes } from './modules/linkage/linkage.routes';
+import { studyVideoRoutes } from './modules/study-videos/videos.routes';
 
 export const ALL_ROUTES: readonly RouteDef[] = [
   ...clientRoutes,
@@ -71,10 +76,15 @@ export const ALL_ROUTES: readonly RouteDef[] = [
   ...participantFormRoutes,
   ...responseRoutes,
   ...exportRoutes,
+  ...deviceRoutes,
+  ...sftpRoutes,
   ...pushRoutes,
   ...portalContentRoutes,
   ...participantSiteRoutes,
   ...consentRoutes,
   ...consentSigningRoutes,
   ...identityTokenRoutes,
+  ...linkageRoutes,
+  ...studyVideoRoutes,
+  ...ehrRoutes,
 ];

@@ -6,6 +6,9 @@ import { openDatabase } from './db/open';
 import { configuredSenders, startOutboxWorker } from './modules/outbox/outbox.job';
 import { ensurePushKeys, startPushWorker } from './modules/push/push.job';
 import { startScheduleWorker } from './modules/schedules/schedules.job';
+import { startExportWorker } from './modules/exports/exports.job';
+import { startSftpWorker } from './modules/sftp/sftp.job';
+import { startVideoWorker } from './modules/study-videos/videos.job';
 import { createPlatform } from './platform';
 import { seedDemo } from './seed/demo';
 
@@ -32,6 +35,12 @@ async function main() {
   const schedules = startScheduleWorker(platform, 500, app.log);
   // push messages (test pushes) are sent within a second, with no transaction open
   const pushes = startPushWorker(platform, 1000, app.log);
+  // data exports (H-005…H-011) are made in the background within half a second of being asked for
+  const exportJobs = startExportWorker(platform, 500, app.log);
+  // SFTP transfers (queued by a person or a due schedule) are sent within two seconds, with no transaction open
+  const sftpTransfers = startSftpWorker(platform, 2000, app.log);
+  // study videos are converted to web MP4 by ffmpeg in the background (H-033, H-034), one at a time
+  const videos = startVideoWorker(platform, 2000, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -43,6 +52,9 @@ async function main() {
       await outbox?.stop();
       await schedules.stop();
       await pushes.stop();
+      await exportJobs.stop();
+      await sftpTransfers.stop();
+      await videos.stop();
       await handle.close();
     } finally {
       process.exit(0);

@@ -162,6 +162,14 @@ describe('endpoint metadata: the data space of a call (A-151–A-153)', () => {
     // The portal's platform strings, countries and languages, and a signed content address (its token names the
     // data space; decision D-069): the same whatever the page.
     const portalContent = ['getStaticStrings', 'getCountries', 'getLanguages', 'getPortalFile'];
+    // A study's videos are study content like its documents (issue 14, decision H-study-videos).
+    const studyVideos = [
+      'deleteStudyVideo',
+      'getStudyVideoConversion',
+      'listStudyVideos',
+      'playStudyVideo',
+      'uploadStudyVideo',
+    ];
     expect(neutral.sort()).toEqual(
       [
         ...new Set([
@@ -179,6 +187,7 @@ describe('endpoint metadata: the data space of a call (A-151–A-153)', () => {
           ...iconLibrary,
           ...prototypes,
           ...activities,
+          ...studyVideos,
         ]),
       ].sort(),
     );

@@ -39,6 +39,12 @@ import * as participantDocuments from './participant-documents';
 import * as responseCorrections from './response-corrections';
 import * as analytics from './analytics';
 import * as reports from './reports';
+import * as linkage from './linkage';
+import * as studyVideos from './study-videos';
+import * as exportJobs from './exports';
+import * as devices from './devices';
+import * as sftp from './sftp';
+import * as ehr from './ehr';
 import type { Endpoint } from './endpoint';
 
 export * from './endpoint';
@@ -85,6 +91,12 @@ export * from './participant-documents';
 export * from './response-corrections';
 export * from './analytics';
 export * from './reports';
+export * from './linkage';
+export * from './study-videos';
+export * from './exports';
+export * from './devices';
+export * from './sftp';
+export * from './ehr';
 export * from './client';
 export * from './upload';
 export * from './request';
@@ -139,6 +151,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
   responseCorrections,
   analytics,
   reports,
+  linkage,
+  studyVideos,
+  exportJobs,
+  devices,
+  sftp,
+  ehr,
 ]
   .flatMap((m) => endpointsOf(m as Record<string, unknown>))
   .concat(Object.values(studyContent.DRAFT_SECTION_ENDPOINTS))

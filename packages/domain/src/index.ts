@@ -32,3 +32,6 @@ export * from './participants/index';
 export * from './edc/index';
 export * from './queries/index';
 export * from './analytics/index';
+export * from './exports/index';
+export * from './devices/index';
+export * from './linkage/index';

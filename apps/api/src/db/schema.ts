@@ -127,4 +127,17 @@ export interface Database {
   participant_record_linkage: import('./schema/identity-tokens').ParticipantRecordLinkageTable;
   participant_devices: import('./schema/push').ParticipantDevicesTable;
   push_messages: import('./schema/push').PushMessagesTable;
+  export_jobs: import('./schema/exports').ExportJobsTable;
+  device_settings: import('./schema/devices').DeviceSettingsTable;
+  device_ingestion_keys: import('./schema/devices').DeviceIngestionKeysTable;
+  device_measurements: import('./schema/devices').DeviceMeasurementsTable;
+  sftp_destinations: import('./schema/sftp').SftpDestinationsTable;
+  sftp_transfers: import('./schema/sftp').SftpTransfersTable;
+  linkage_settings: import('./schema/linkage').LinkageSettingsTable;
+  linkage_tokens: import('./schema/linkage').LinkageTokensTable;
+  study_videos: import('./schema/study-videos').StudyVideosTable;
+  study_ehr_links: import('./schema/ehr').StudyEhrLinksTable;
+  ehr_authorizations: import('./schema/ehr').EhrAuthorizationsTable;
+  ehr_connections: import('./schema/ehr').EhrConnectionsTable;
+  ehr_resources: import('./schema/ehr').EhrResourcesTable;
 }

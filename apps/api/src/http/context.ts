@@ -1,4 +1,5 @@
 /** What a route handler receives: the service context plus the request's validated parts. */
+import type { Readable } from 'node:stream';
 import type { Endpoint } from '@trialpath/contract';
 import type { z } from 'zod';
 import type { ServiceCtx } from '../kernel/context';
@@ -22,6 +23,15 @@ export class BinaryResponse {
     readonly contentType: string,
     readonly data: Uint8Array,
     /** Extra response headers (a file's Content-Security-Policy, Content-Disposition). */
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {}
+}
+
+/** A file answered as a stream (an export): never read into memory whole. */
+export class StreamResponse {
+  constructor(
+    readonly contentType: string,
+    readonly stream: Readable,
     readonly headers: Readonly<Record<string, string>> = {},
   ) {}
 }

@@ -12,7 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Platform, runGrouped, runRead, runWrite, type Scope, type ServiceCtx } from '../kernel/context';
 import { fail } from '../kernel/errors';
-import { BinaryResponse, type RouteCtx, type RouteDef } from './context';
+import { BinaryResponse, type RouteCtx, type RouteDef, StreamResponse } from './context';
 import type { RequestGuard } from './guard';
 import { requestLanguage } from './negotiation';
 import { parsePart } from './validation';
@@ -141,7 +141,7 @@ export function registerEndpoints(
             upload,
           };
           const value = await def.handler(routeCtx);
-          if (value instanceof BinaryResponse) return value;
+          if (value instanceof BinaryResponse || value instanceof StreamResponse) return value;
           const r = endpoint.response.safeParse(value);
           if (!r.success) {
             req.log.error({ endpoint: endpoint.id, issues: r.error.issues }, 'response does not match the contract');
@@ -159,6 +159,10 @@ export function registerEndpoints(
         if (value instanceof BinaryResponse) {
           reply.headers(value.headers);
           return reply.type(value.contentType).send(Buffer.from(value.data));
+        }
+        if (value instanceof StreamResponse) {
+          reply.headers(value.headers);
+          return reply.type(value.contentType).send(value.stream);
         }
         return value;
       },

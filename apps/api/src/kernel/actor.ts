@@ -38,7 +38,15 @@ export interface ParticipantActor {
 }
 
 /** The platform's own work (jobs, the command line); named in the audit trail. */
-export type SystemJob = 'outbox' | 'create-admin' | 'demo-seed' | 'schedule' | 'push';
+export type SystemJob =
+  | 'outbox'
+  | 'create-admin'
+  | 'demo-seed'
+  | 'schedule'
+  | 'push'
+  | 'exports'
+  | 'sftp'
+  | 'study-videos';
 
 export interface SystemActor {
   type: 'system';

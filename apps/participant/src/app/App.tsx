@@ -46,6 +46,7 @@ const PAGE_COMPONENTS: Record<Page, ReturnType<typeof lazyPage>> = {
   [PAGES.recordLinkage]: lazyPage(() => import('../features/record-linkage/RecordLinkagePage')),
   [PAGES.signing]: lazyPage(() => import('../features/signing/SigningPage')),
   [PAGES.messages]: lazyPage(() => import('../features/messages/MessagesPage')),
+  [PAGES.healthRecord]: lazyPage(() => import('../features/ehr/HealthRecordPage')),
 };
 
 const NotFound = lazy(() => import('../features/entry/NotFoundPage'));

@@ -41,6 +41,8 @@ export const PAGES = {
   signing: 'signing',
   /** Messages from the study team (decision E-messages). */
   messages: 'messages',
+  /** Linking the participant's health record with SMART on FHIR (decision H-epic-mychart). */
+  healthRecord: 'health-record',
 } as const;
 export type Page = (typeof PAGES)[keyof typeof PAGES];
 
@@ -56,6 +58,7 @@ const PROTECTED_PAGES: ReadonlySet<Page> = new Set<Page>([
   PAGES.recordLinkage,
   PAGES.signing,
   PAGES.messages,
+  PAGES.healthRecord,
 ]);
 /** Sign-in pages a signed-in participant has no business on: they go home instead. */
 const SIGNED_OUT_ONLY_PAGES: ReadonlySet<Page> = new Set<Page>([PAGES.login, PAGES.join, PAGES.register]);

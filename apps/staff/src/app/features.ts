@@ -6,6 +6,7 @@ import { activitiesFeature } from '../features/activities/feature';
 import { authFeature } from '../features/auth/feature';
 import { consentFeature } from '../features/consent/feature';
 import { customizeFeature } from '../features/customize/feature';
+import { ehrFeature } from '../features/ehr/feature';
 import { devFeature } from '../features/dev/feature';
 import { edroFeature } from '../features/edro/feature';
 import { legalFeature } from '../features/legal/feature';
@@ -14,6 +15,11 @@ import { sitesFeature } from '../features/sites/feature';
 import { participantsFeature } from '../features/participants/feature';
 import { analyticsFeature } from '../features/analytics/feature';
 import { reportsFeature } from '../features/reports/feature';
+import { devicesFeature } from '../features/devices/feature';
+import { exportsFeature } from '../features/exports/feature';
+import { dataTransferFeature } from '../features/data-transfer/feature';
+import { linkageFeature } from '../features/linkage/feature';
+import { studyVideosFeature } from '../features/study-videos/feature';
 import { edcFeature } from '../features/edc/feature';
 import { queriesFeature } from '../features/queries/feature';
 import { messagesFeature } from '../features/messages/feature';
@@ -36,12 +42,18 @@ export const FEATURES: readonly Feature[] = [
   participantsFeature,
   analyticsFeature,
   reportsFeature,
+  devicesFeature,
+  exportsFeature,
+  dataTransferFeature,
   transfersFeature,
   documentsFeature,
   messagesFeature,
   queriesFeature,
   edcFeature,
   customizeFeature,
+  ehrFeature,
+  linkageFeature,
+  studyVideosFeature,
   activitiesFeature,
   schedulesFeature,
   edroFeature,

@@ -237,7 +237,7 @@ export async function downloadEndpointFile<E extends Endpoint>(
   for (let attempt = 0; ; attempt++) {
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(clientHooks.headers?.(endpoint) ?? {})) if (v !== undefined) headers[k] = v;
-    const res = await fetch(url, { headers }).catch(() => null);
+    const res = await fetch(url, { method: endpoint.method, headers }).catch(() => null);
     if (res?.ok) {
       saveFile(fileName, res.headers.get('content-type') ?? 'application/octet-stream', await res.blob());
       return;

@@ -8,6 +8,12 @@ import { EDC_ACTIONS } from './edc-actions';
 import { QUERY_ACTIONS } from './query-actions';
 import { MESSAGE_ACTIONS } from './message-actions';
 import { DOCUMENT_ACTIONS } from './document-actions';
+import { EXPORT_ACTIONS } from './export-actions';
+import { DEVICE_ACTIONS } from './device-actions';
+import { LINKAGE_ACTIONS } from './linkage-actions';
+import { VIDEO_ACTIONS } from './video-actions';
+import { EHR_ACTIONS } from './ehr-actions';
+import { SFTP_ACTIONS } from './sftp-actions';
 
 /** The kinds of record an audit entry is about. */
 const AUDIT_ENTITY_TYPES = [
@@ -52,6 +58,14 @@ const AUDIT_ENTITY_TYPES = [
   'participant_document',
   // issue 13: saved reports (decision G-reports)
   'report',
+  // issue 14: data exports (decision H-exports)
+  'export_job',
+  // issue 14: linkage token settings, study videos (decisions H-linkage-tokens, H-study-videos)
+  'linkage_settings',
+  'study_video',
+  // issue 14: SFTP destinations and their transfers (decision H-sftp)
+  'sftp_destination',
+  'sftp_transfer',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -67,6 +81,12 @@ const AUDIT_ACTIONS = {
   ...QUERY_ACTIONS,
   ...MESSAGE_ACTIONS,
   ...DOCUMENT_ACTIONS,
+  ...EXPORT_ACTIONS,
+  ...DEVICE_ACTIONS,
+  ...LINKAGE_ACTIONS,
+  ...VIDEO_ACTIONS,
+  ...EHR_ACTIONS,
+  ...SFTP_ACTIONS,
 
   // staff sign-in and sessions
   'auth.login': { entity: ['user'], summary: 'Signed in' },

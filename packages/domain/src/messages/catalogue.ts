@@ -17,6 +17,12 @@ import type { ANALYTICS_MESSAGES } from './analytics-catalogue';
 import type { QUERY_MESSAGES } from './queries-catalogue';
 import type { MESSAGING_MESSAGES } from './messaging-catalogue';
 import type { PARTICIPANT_DOCUMENT_MESSAGES } from './participant-documents-catalogue';
+import type { EXPORT_MESSAGES } from './exports-catalogue';
+import type { DEVICE_MESSAGES } from './devices-catalogue';
+import type { LINKAGE_MESSAGES } from './linkage-catalogue';
+import type { VIDEO_MESSAGES } from './videos-catalogue';
+import type { SFTP_MESSAGES } from './sftp-catalogue';
+import type { EHR_MESSAGES } from './ehr-catalogue';
 
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -309,4 +315,10 @@ export type MessageKey =
   | keyof typeof ANALYTICS_MESSAGES
   | keyof typeof QUERY_MESSAGES
   | keyof typeof MESSAGING_MESSAGES
-  | keyof typeof PARTICIPANT_DOCUMENT_MESSAGES;
+  | keyof typeof PARTICIPANT_DOCUMENT_MESSAGES
+  | keyof typeof EHR_MESSAGES
+  | keyof typeof EXPORT_MESSAGES
+  | keyof typeof DEVICE_MESSAGES
+  | keyof typeof LINKAGE_MESSAGES
+  | keyof typeof VIDEO_MESSAGES
+  | keyof typeof SFTP_MESSAGES;

@@ -244,3 +244,29 @@ export async function reportCsv(ctx: ServiceCtx, input: { studyId: string; repor
     fileHeaders('text/csv', 'attachment', name),
   );
 }
+
+/**
+ * A saved report's every row for an export job (H-006): its filters within the sites the export was asked for
+ * (frozen when it was asked), in English. Null when the report no longer exists.
+ */
+export async function reportTableForExport(
+  ctx: ServiceCtx,
+  input: { studyId: string; reportId: string; siteIds: readonly string[] },
+) {
+  const row = await findReport(ctx.db, input.studyId, ctx.env, input.reportId);
+  if (!row) return null;
+  const report = reportOf(row);
+  const f = report.definition.filters;
+  const scope: ReportScope = {
+    studyId: input.studyId,
+    environment: ctx.env,
+    siteIds: f.siteIds.length ? input.siteIds.filter((id) => f.siteIds.includes(id)) : input.siteIds,
+    statuses: f.statuses,
+    participantIds: f.participantsIds,
+    fromDate: f.fromDate,
+    toDate: f.toDate,
+  };
+  const people = scope.siteIds.length ? await reportParticipants(ctx.db, scope, { offset: 0, limit: null }) : [];
+  const columns = await columnsOf(ctx, report);
+  return { name: report.name, columns: columns.map((c) => c.label), rows: await rowsOf(ctx, report, people) };
+}

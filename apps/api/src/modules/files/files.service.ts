@@ -20,7 +20,7 @@ import {
 import { fileStoreFor } from './files.store';
 
 /** What a stored file is for. */
-export const FILE_KINDS = ['logo', 'icon', 'document', 'disclaimer', 'irb', 'consent'] as const;
+export const FILE_KINDS = ['logo', 'icon', 'document', 'disclaimer', 'irb', 'consent', 'export', 'video'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
 export interface StoredFile {
@@ -88,6 +88,33 @@ export async function storeFile(ctx: ServiceCtx, input: StoreFileInput): Promise
     content_type: input.contentType,
     byte_size: input.data.length,
     sha256,
+    file_name: input.fileName ?? null,
+    created_by: actor,
+  });
+  const file = toStoredFile(row);
+  ctx.audit({ action: 'file.store', entityType: 'stored_file', entityId: id, after: auditView(file) });
+  return file;
+}
+
+/**
+ * Store a file the server made on this machine (an export): its bytes copied from `localPath` without reading them
+ * into memory, its row and audit entry in the caller's transaction, as storeFile.
+ */
+export async function storeLocalFile(
+  ctx: ServiceCtx,
+  input: Omit<StoreFileInput, 'data'> & { localPath: string; byteSize: number; sha256: string },
+): Promise<StoredFile> {
+  const id = randomUUID();
+  await fileStoreFor(ctx.config).putLocalFile(id, input.localPath, input.byteSize, input.contentType);
+  const actor = ctx.actor?.type === 'staff' ? ctx.actor.userId : null;
+  const row = await insertStoredFile(ctx.db, {
+    id,
+    client_id: input.clientId,
+    study_id: input.studyId,
+    kind: input.kind,
+    content_type: input.contentType,
+    byte_size: input.byteSize,
+    sha256: input.sha256,
     file_name: input.fileName ?? null,
     created_by: actor,
   });

@@ -12,7 +12,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { AppConfig, FileStorageConfig } from '../../config';
@@ -20,6 +20,8 @@ import type { AppConfig, FileStorageConfig } from '../../config';
 export interface FileStore {
   readonly backend: FileStorageConfig['backend'];
   put(fileId: string, data: Uint8Array, contentType: string): Promise<void>;
+  /** Stores a file made on this machine (an export, a converted video) without reading it into memory. */
+  putLocalFile(fileId: string, localPath: string, byteSize: number, contentType: string): Promise<void>;
   /** The bytes, or null when no file has this id. */
   get(fileId: string): Promise<Buffer | null>;
   /** A stream of the bytes, or null when no file has this id. */
@@ -50,6 +52,13 @@ export function directoryStore(dir: string): FileStore {
       await mkdir(path.dirname(file), { recursive: true });
       const temp = `${file}.${process.pid}.part`;
       await writeFile(temp, data);
+      await rename(temp, file);
+    },
+    async putLocalFile(fileId, localPath) {
+      const file = fileOf(fileId);
+      await mkdir(path.dirname(file), { recursive: true });
+      const temp = `${file}.${process.pid}.part`;
+      await copyFile(localPath, temp);
       await rename(temp, file);
     },
     async get(fileId) {
@@ -112,6 +121,17 @@ export function s3Store(config: S3Config): FileStore {
           Body: data,
           ContentType: contentType,
           ContentLength: data.length,
+        }),
+      );
+    },
+    async putLocalFile(fileId, localPath, byteSize, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: keyOf(fileId),
+          Body: createReadStream(localPath),
+          ContentType: contentType,
+          ContentLength: byteSize,
         }),
       );
     },

@@ -258,3 +258,6 @@ export async function codeToToken(ctx: ServiceCtx, body: { code: string; state: 
     redirectTo: row.redirect_to,
   };
 }
+
+/** Whether an address is this machine's (http allowed for it only): shared with the EHR link (decision H-epic-mychart). */
+export { isLoopbackHost } from './sso-discovery';

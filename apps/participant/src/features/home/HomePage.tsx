@@ -15,6 +15,7 @@ import { TodayTasks } from '../tasks/TodayTasks';
 import { ConsentHomeCard } from '../consent/ConsentHomeCard';
 import { SITE_NS } from '../site/texts';
 import { DOCUMENTS_NS } from '../documents/texts';
+import { HealthRecordLink } from '../ehr/HealthRecordLink';
 import { RecordLinkageLink } from '../record-linkage/RecordLinkageLink';
 import { SigningLink } from '../signing/SigningLink';
 import { MessagesLink } from '../messages/MessagesLink';
@@ -60,6 +61,7 @@ export default function HomePage() {
         <MessagesLink />
         <SigningLink />
         <RecordLinkageLink />
+        <HealthRecordLink />
         <TouchLink to={studyPath(study.studyCode, PAGES.notifications)}>{th('notifications')}</TouchLink>
         <TouchLink to={studyPath(study.studyCode, PAGES.changePassword)}>{th('changePassword')}</TouchLink>
         <PrimaryButton

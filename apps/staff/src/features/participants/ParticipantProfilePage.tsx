@@ -67,6 +67,9 @@ const ParticipantDocumentsPanel = lazy(() =>
 const ParticipantMessagesPanel = lazy(() =>
   import('../messages/pages').then((m) => ({ default: m.ParticipantMessagesPanel })),
 );
+const DeviceDataPanel = lazy(() => import('../devices/pages').then((m) => ({ default: m.DeviceDataPanel })));
+const EhrRecords = lazy(() => import('../ehr/pages').then((m) => ({ default: m.EhrRecords })));
+const ExportDataButton = lazy(() => import('../exports/pages').then((m) => ({ default: m.ExportDataButton })));
 
 function PanelLoader({ children }: { children: ReactNode }) {
   const { t } = useTranslation('participants');
@@ -332,6 +335,8 @@ export function ParticipantProfilePage() {
   const { studyId = '', participantId = '' } = useParams();
   const path = useStudyPath(studyId);
   const seesAnalytics = authoritiesFor(studyId, storage).some((a) => can(a, 'analytics.view'));
+  const exports = authoritiesFor(studyId, storage).some((a) => can(a, 'exports.run'));
+  const seesResponses = authoritiesFor(studyId, storage).some((a) => can(a, 'responses.view'));
   const refresh = useRefresh();
   const [search, setSearch] = useSearchParams();
   const tab: Tab = TABS.includes(search.get('tab') as Tab) ? (search.get('tab') as Tab) : 'overview';
@@ -396,6 +401,12 @@ export function ParticipantProfilePage() {
               {t('profile.dashboards')}
             </Button>
           )}
+          {/* H-011: the participant's dashboard data as a zip */}
+          {exports && (
+            <Suspense fallback={null}>
+              <ExportDataButton studyId={studyId} kind="PARTICIPANT_DASHBOARD" participantId={p.id} />
+            </Suspense>
+          )}
           {manage && (
             <Button variant="default" onClick={() => setChanging(true)}>
               {t('statusChange.action')}
@@ -442,6 +453,14 @@ export function ParticipantProfilePage() {
         </Tabs.List>
         <Tabs.Panel value="overview" pt="md">
           <Overview studyId={studyId} p={p} />
+          <PanelLoader>
+            <DeviceDataPanel studyId={studyId} participantId={p.id} />
+          </PanelLoader>
+          {seesResponses && (
+            <PanelLoader>
+              <EhrRecords studyId={studyId} participantId={p.id} />
+            </PanelLoader>
+          )}
         </Tabs.Panel>
         <Tabs.Panel value="activities" pt="md">
           <Activities studyId={studyId} participantId={p.id} />

@@ -7,6 +7,8 @@ import { type Feature, studyPages } from '../../shared/feature';
 export const participantsFeature: Feature = {
   id: 'participants',
   texts: { en: () => import('./participants.en'), es: () => import('./participants.es') },
+  // the profile shows the participant's device data and health records, and exports their dashboard (issue 14)
+  uses: ['devices', 'ehr', 'exports'],
   routes: studyPages(
     () => import('./pages'),
     [

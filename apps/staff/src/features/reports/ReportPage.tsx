@@ -6,16 +6,19 @@
  */
 import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { exportReport, getReport, runReport } from '@trialpath/contract';
-import { csvFileName } from '@trialpath/domain';
+import { can, csvFileName } from '@trialpath/domain';
 import { notify } from '@trialpath/ui';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api } from '../../shared/api';
+import { authoritiesFor } from '../../shared/authorities';
+import { storage } from '../../shared/storage';
 import { saveFile } from '../../shared/download';
 import { useEndpointQuery } from '../../shared/queries';
 import { refusalText } from '../../shared/refusal';
+import { ExportDataButton } from '../exports/pages';
 import { useStudyPath } from '../schedules/data';
 import { useFailureText, useSummary } from './labels';
 import { ResultTable } from './ResultTable';
@@ -25,6 +28,7 @@ const PAGE_SIZE = 100;
 export function ReportPage() {
   const { t, i18n } = useTranslation('reports');
   const { studyId = '', reportId = '' } = useParams();
+  const canExport = authoritiesFor(studyId, storage).some((a) => can(a, 'exports.run'));
   const path = useStudyPath(studyId);
   const summary = useSummary();
   const failure = useFailureText();
@@ -87,6 +91,8 @@ export function ReportPage() {
           <Button variant="light" onClick={() => void result.refetch()} loading={result.isFetching}>
             {t('report.refresh')}
           </Button>
+          {/* H-006: the report's data as a zip, made in the background */}
+          {canExport && <ExportDataButton studyId={studyId} kind="REPORT" reportId={reportId} />}
         </Group>
       </Group>
       {result.isError && !result.data && (

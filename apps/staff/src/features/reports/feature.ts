@@ -8,7 +8,7 @@ import { type Feature, studyPages } from '../../shared/feature';
 export const reportsFeature: Feature = {
   id: 'reports',
   texts: { en: () => import('./reports.en'), es: () => import('./reports.es') },
-  uses: ['participants'],
+  uses: ['participants', 'exports'],
   routes: studyPages(
     () => import('./pages'),
     [

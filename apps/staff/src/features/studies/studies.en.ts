@@ -105,6 +105,9 @@ const texts = {
     dashboard: 'Dashboard',
     analytics: 'Analytics',
     reports: 'Reports',
+    dataExport: 'Data export',
+    complianceExport: 'Compliance report export',
+    dataTransfer: 'Data transfer',
     testEnvironment: 'Test environment',
     liveEnvironment: 'Live environment',
     participants: 'Participants',
@@ -113,6 +116,8 @@ const texts = {
     participantDocuments: 'Participant documents',
     messages: 'Messages',
     researchTeam: 'Research team and sites',
+    datavant: 'Datavant linkage tokens',
+    studyVideos: 'Study videos',
     yourRole: 'Your role: {{role}}',
     readOnly: 'Read only',
     // Customize group (issue 9, decision 0034)
@@ -123,6 +128,9 @@ const texts = {
     customize_engagementContent: 'Engagement content',
     customize_registration: 'Registration',
     customize_appStore: 'App description and videos',
+    customize_medicalDevices: 'Medical devices',
+    customize_wearables: 'Wearables',
+    customize_epicMyChart: 'Epic MyChart',
     customize_webPages: 'Web pages',
   },
 } as const;

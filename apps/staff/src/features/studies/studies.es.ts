@@ -109,6 +109,9 @@ const texts: TextsLike<typeof en> = {
     dashboard: 'Panel',
     analytics: 'Analítica',
     reports: 'Informes',
+    dataExport: 'Exportación de datos',
+    complianceExport: 'Exportación del informe de cumplimiento',
+    dataTransfer: 'Transferencia de datos',
     testEnvironment: 'Entorno de prueba',
     liveEnvironment: 'Entorno real',
     participants: 'Participantes',
@@ -117,6 +120,8 @@ const texts: TextsLike<typeof en> = {
     participantDocuments: 'Documentos de participantes',
     messages: 'Mensajes',
     researchTeam: 'Equipo de investigación y centros',
+    datavant: 'Tokens de vinculación Datavant',
+    studyVideos: 'Vídeos del estudio',
     yourRole: 'Su rol: {{role}}',
     readOnly: 'Solo lectura',
     // Customize group (issue 9, decision 0034)
@@ -127,6 +132,9 @@ const texts: TextsLike<typeof en> = {
     customize_engagementContent: 'Contenido de participación',
     customize_registration: 'Registro',
     customize_appStore: 'Descripción de la aplicación y vídeos',
+    customize_medicalDevices: 'Dispositivos médicos',
+    customize_wearables: 'Wearables',
+    customize_epicMyChart: 'Epic MyChart',
     customize_webPages: 'Páginas web',
   },
 };

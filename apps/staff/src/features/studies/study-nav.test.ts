@@ -109,6 +109,9 @@ describe('the customize group (decision 0034)', () => {
       'engagementContent',
       'registration',
       'appStore',
+      'medicalDevices',
+      'wearables',
+      'epicMyChart',
       'webPages',
     ]);
     expect(items[1]).toEqual({ id: 'onboarding', to: '/studies/s1/customize/onboarding' });

@@ -10,6 +10,11 @@ export interface StudyNavItem {
     | 'dashboard'
     | 'analytics'
     | 'reports'
+    | 'dataExport'
+    | 'complianceExport'
+    | 'dataTransfer'
+    | 'datavant'
+    | 'studyVideos'
     | 'participants'
     | 'participantTransfers'
     | 'dataQueries'
@@ -32,12 +37,31 @@ export function studyNavItems(
   const live = `/studies/${studyId}/dashboard`;
   const twin = testTwinPath(live);
   const items: StudyNavItem[] = [{ id: 'dashboard', to: options.twin ? twin : live, action: 'studies.view' }];
+  const studyPath = (p: string) =>
+    options.twin ? testTwinPath(`/studies/${studyId}/${p}`) : `/studies/${studyId}/${p}`;
   // the analytics screens of the page's data space (issue 13, G-003: vis opens the executive summary)
   const vis = `/studies/${studyId}/vis`;
   items.push({ id: 'analytics', to: options.twin ? testTwinPath(vis) : vis, action: 'analytics.view' });
   // saved reports of the page's data space (G-017)
   const reports = `/studies/${studyId}/reports`;
   items.push({ id: 'reports', to: options.twin ? testTwinPath(reports) : reports, action: 'reports.view' });
+  // the study's data exports and the compliance report export (issue 14, H-001, H-002)
+  items.push(
+    { id: 'dataExport', to: studyPath('data-export'), action: 'exports.run' },
+    { id: 'complianceExport', to: studyPath('compliance-report-export'), action: 'exports.run' },
+  );
+  // SFTP destinations receiving the study's data exports (issue 14, decision H-sftp)
+  const dataTransfer = `/studies/${studyId}/data-transfer`;
+  items.push({
+    id: 'dataTransfer',
+    to: options.twin ? testTwinPath(dataTransfer) : dataTransfer,
+    action: 'exports.run',
+  });
+  // linkage tokens of the page's data space (H-024…H-029) and the study's videos (H-033, H-034)
+  items.push(
+    { id: 'datavant', to: studyPath('datavant'), action: 'exports.run' },
+    { id: 'studyVideos', to: studyPath('videos'), action: 'studies.design' },
+  );
   // the participants of the page's data space (issue 12)
   const participants = `/studies/${studyId}/participants`;
   items.push({
@@ -81,7 +105,17 @@ export function studyNavItems(
 
 // ── Customize group (issue 9, decision 0034) ──────────────────────────────────────────────────
 export interface CustomizeNavItem {
-  id: 'library' | 'onboarding' | 'eligibility' | 'engagementContent' | 'registration' | 'appStore' | 'webPages';
+  id:
+    | 'library'
+    | 'onboarding'
+    | 'eligibility'
+    | 'engagementContent'
+    | 'registration'
+    | 'appStore'
+    | 'medicalDevices'
+    | 'wearables'
+    | 'webPages'
+    | 'epicMyChart';
   to: string;
 }
 
@@ -92,6 +126,9 @@ const CUSTOMIZE_NAV: readonly [CustomizeNavItem['id'], string][] = [
   ['engagementContent', 'customize/engagement-content'],
   ['registration', 'customize/registration'],
   ['appStore', 'customize/app-store'],
+  ['medicalDevices', 'customize/medical-devices'],
+  ['wearables', 'customize/wearables'],
+  ['epicMyChart', 'customize/epic-mychart'],
   ['webPages', 'web/global'],
 ];
 

@@ -1,0 +1,224 @@
+/**
+ * Rows of the database read into the export generators' inputs (issue 14; packages/domain/src/exports/types.ts):
+ * submissions (participants' results with their corrections applied, site forms as entries), audit entries, and
+ * the forms they are laid out by — with the blinded reader's view applied (A-117: a blinded export holds neither
+ * the unblinded questions nor their answers).
+ */
+import {
+  type Activity,
+  type AnswerEntry,
+  activityForReader,
+  type Answer,
+  encodeAnswer,
+  type ExportAuditEntry,
+  type ExportForm,
+  type ExportSubmission,
+  parseActivity,
+  type Question,
+} from '@trialpath/domain';
+import type { Db } from '../../db/database';
+import {
+  auditRows,
+  correctionRows,
+  latestRevisionIds,
+  responseRows,
+  revisionRows,
+  siteFormRows,
+} from './export-data.repository';
+
+export interface SubmissionKey {
+  id: string;
+  source: 'participant' | 'site';
+  activity_id: string;
+  revision_id: string | null;
+  code: string;
+}
+
+/** The forms of an export: each revision a submission used, and the newest of every exported activity. */
+export async function loadForms(
+  db: Db,
+  keys: readonly SubmissionKey[],
+  activityIds: readonly string[],
+  blinded: boolean,
+): Promise<{ forms: ExportForm[]; revisionOf: (key: SubmissionKey) => string | undefined }> {
+  const latest = await latestRevisionIds(db, activityIds);
+  const revisionOf = (k: SubmissionKey) => k.revision_id ?? latest.get(k.activity_id);
+  const ids = new Set<string>(latest.values());
+  for (const k of keys) {
+    const r = revisionOf(k);
+    if (r) ids.add(r);
+  }
+  const rows = await revisionRows(db, [...ids]);
+  const forms = rows.map((r) => ({
+    activityId: r.activity_id,
+    revisionId: r.id,
+    revisionNumber: r.number,
+    activity: activityForReader(parseActivity(r.definition), blinded),
+  }));
+  return { forms, revisionOf };
+}
+
+const ENTRY_DEFAULTS = {
+  appLanguageId: 'en',
+  displayLanguage: 'en',
+  displayAnswerText: '',
+  displayQuestionText: '',
+  questionText: '',
+  timeTaken: 0,
+  startTime: '',
+  endTime: '',
+  status: 'Completed' as const,
+  siteId: '',
+};
+
+function entryOf(q: Question, answer: Answer): AnswerEntry {
+  const { answerText, optionId } = encodeAnswer(q, answer);
+  return { ...ENTRY_DEFAULTS, questionId: q.identifier, questionType: q.type, isSkipped: false, answerText, optionId };
+}
+
+const questionsOf = (activity: Activity) => new Map(activity.questions.map((q) => [q.identifier, q]));
+
+/** Only the entries of questions the form (as the reader sees it) has, when the reader is blinded. */
+function visibleEntries(entries: readonly AnswerEntry[], questions: Map<string, Question>, blinded: boolean) {
+  return blinded ? entries.filter((e) => questions.has(e.questionId)) : entries;
+}
+
+/** The submissions of these keys, in the keys' order, read in one round per kind. */
+export async function loadSubmissions(
+  db: Db,
+  keys: readonly SubmissionKey[],
+  forms: ReadonlyMap<string, ExportForm>,
+  revisionOf: (key: SubmissionKey) => string | undefined,
+  blinded: boolean,
+): Promise<{ form: ExportForm; submission: ExportSubmission }[]> {
+  const responseIds = keys.filter((k) => k.source === 'participant').map((k) => k.id);
+  const siteIds = keys.filter((k) => k.source === 'site').map((k) => k.id);
+  const [responses, corrections, siteForms] = await Promise.all([
+    responseIds.length ? responseRows(db, responseIds) : [],
+    responseIds.length ? correctionRows(db, responseIds) : [],
+    siteIds.length ? siteFormRows(db, siteIds) : [],
+  ]);
+  const correctionsOf = new Map<string, { item: string; new_value: unknown }[]>();
+  for (const c of corrections) {
+    const list = correctionsOf.get(c.response_id) ?? [];
+    list.push(c);
+    correctionsOf.set(c.response_id, list);
+  }
+  const out = new Map<string, { form: ExportForm; submission: ExportSubmission }>();
+  const questionMaps = new Map<string, Map<string, Question>>();
+  const questionsFor = (form: ExportForm) => {
+    const known = questionMaps.get(form.revisionId);
+    if (known) return known;
+    const made = questionsOf(form.activity);
+    questionMaps.set(form.revisionId, made);
+    return made;
+  };
+  const keyOf = new Map(keys.map((k) => [k.id, k]));
+  for (const r of responses) {
+    const form = forms.get(revisionOf(keyOf.get(r.id)!) ?? '');
+    if (!form) continue;
+    const questions = questionsFor(form);
+    let answers = r.answers as AnswerEntry[];
+    const changes = correctionsOf.get(r.id);
+    if (changes) {
+      // the newest correction of an answer is its value now (the original stays in the audit trail)
+      const replaced = new Map<string, AnswerEntry>();
+      for (const c of changes) {
+        const q = questions.get(c.item);
+        if (q) replaced.set(c.item, entryOf(q, c.new_value as Answer));
+      }
+      answers = answers.map((e) => replaced.get(e.questionId) ?? e);
+      for (const [item, e] of replaced) if (!answers.some((a) => a.questionId === item)) answers.push(e);
+    }
+    out.set(r.id, {
+      form,
+      submission: {
+        submissionId: r.id,
+        participantCode: r.participant_code,
+        siteCode: r.site_code,
+        activityId: r.activity_id,
+        revisionId: form.revisionId,
+        completedAt: r.completed_at.toISOString(),
+        completedLocal: r.completed_local,
+        source: 'participant',
+        answers: visibleEntries(answers, questions, blinded),
+        signature: null,
+      },
+    });
+  }
+  for (const e of siteForms) {
+    const form = forms.get(revisionOf(keyOf.get(e.id)!) ?? '');
+    if (!form) continue;
+    const questions = questionsFor(form);
+    const answers: AnswerEntry[] = [];
+    for (const q of form.activity.questions) {
+      const a = (e.answers as Record<string, Answer | undefined>)[q.identifier];
+      if (a) answers.push(entryOf(q, a));
+    }
+    out.set(e.id, {
+      form,
+      submission: {
+        submissionId: e.id,
+        participantCode: e.participant_code,
+        siteCode: e.site_code,
+        activityId: e.activity_id,
+        revisionId: form.revisionId,
+        completedAt: e.created_at.toISOString(),
+        completedLocal: e.created_at.toISOString().slice(0, 19),
+        source: 'site',
+        enteredBy: e.created_by,
+        answers: visibleEntries(answers, questions, blinded),
+        signature:
+          e.signed_by && e.signed_at
+            ? { signedBy: e.signed_by, signedAt: e.signed_at.toISOString(), meaning: e.signature_meaning ?? '' }
+            : null,
+      },
+    });
+  }
+  return keys.flatMap((k) => out.get(k.id) ?? []);
+}
+
+/** Changes to answers are values a blinded reader may not see: the entry keeps who, when, what and why only. */
+const ANSWER_ENTITIES = new Set(['activity_response', 'site_form_entry']);
+
+function itemOf(value: unknown): string | null {
+  const item = (value as { item?: unknown } | null)?.item;
+  return typeof item === 'string' ? item : null;
+}
+
+/** Audit entries by id, with the participant and submission they are about. */
+export async function loadAudits(
+  db: Db,
+  ids: readonly number[],
+  codeOfParticipant: ReadonlyMap<string, string>,
+  codeOfSubmission: ReadonlyMap<string, string>,
+  blinded: boolean,
+): Promise<ExportAuditEntry[]> {
+  const rows = await auditRows(db, ids);
+  return rows.map((r) => {
+    const entityId = r.entity_id ?? '';
+    const submission = ANSWER_ENTITIES.has(r.entity_type) ? entityId : null;
+    const hide = blinded && submission !== null;
+    return {
+      id: String(r.id),
+      at: r.at.toISOString(),
+      actorId: r.actor_id,
+      actorType: r.actor_type === 'staff' ? 'user' : r.actor_type === 'participant' ? 'participant' : 'system',
+      actorName: r.actor_name ?? r.actor_type,
+      action: r.action,
+      entityType: r.entity_type,
+      entityId,
+      participantCode:
+        r.entity_type === 'participant'
+          ? (codeOfParticipant.get(entityId) ?? null)
+          : submission
+            ? (codeOfSubmission.get(submission) ?? null)
+            : null,
+      submissionId: submission,
+      itemKey: itemOf(r.after) ?? itemOf(r.before),
+      before: hide ? null : r.before,
+      after: hide ? null : r.after,
+      reason: r.reason,
+    };
+  });
+}

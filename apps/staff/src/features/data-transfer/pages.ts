@@ -1,0 +1,2 @@
+/** The data-transfer feature's screen, one chunk (decision 0019). */
+export { DataTransferPage } from './DataTransferPage';

@@ -1,0 +1,63 @@
+/** The Epic MyChart link screen and the participant's EHR records (issue 14; H-036, H-037), Spanish. */
+import type { TextsLike } from '../../shared/feature';
+import type en from './ehr.en';
+
+const texts: TextsLike<typeof en> = {
+  link: {
+    title: 'Epic MyChart',
+    subtitle:
+      'Permita que los participantes vinculen su Epic MyChart (o cualquier historia clínica SMART on FHIR R4) para que el estudio reciba sus registros.',
+    readOnly: 'Este es el entorno de prueba: la vinculación se muestra solo para lectura. Cámbiela en el estudio real.',
+    enabled: 'Ofrecer a los participantes vincular su historia clínica',
+    displayName: 'Nombre que ven los participantes',
+    fhirBaseUrl: 'Dirección base FHIR',
+    fhirBaseUrlHint: 'El punto de acceso FHIR R4 de la historia clínica, p. ej. https://fhir.example.org/api/FHIR/R4',
+    clientId: 'ID de cliente',
+    clientSecret: 'Secreto del cliente',
+    clientSecretHint: 'Solo escritura. Déjelo vacío para un cliente público.',
+    clientSecretStored: 'Hay un secreto guardado. Escriba uno nuevo para sustituirlo.',
+    clearClientSecret: 'Eliminar el secreto guardado (cliente público)',
+    scopes: 'Ámbitos',
+    resources: 'Registros que se obtienen además del paciente',
+    redirectUri: 'URI de redirección que debe registrar en la historia clínica',
+    copy: 'Copiar',
+    copied: 'Copiado',
+    save: 'Guardar',
+    saved: 'La vinculación con Epic MyChart se ha guardado.',
+    test: 'Probar la conexión',
+    testing: 'Probando…',
+    testOk: 'Configuración SMART encontrada',
+    testFailed: 'La configuración SMART no se puede usar: {{reason}}',
+    authorizationEndpoint: 'Punto de autorización',
+    tokenEndpoint: 'Punto de tokens',
+    capabilities: 'Capacidades',
+    lastTest: 'Última prueba: {{when}}',
+    loadFailed: 'No se ha podido cargar la vinculación con Epic MyChart.',
+    saveFailed: 'No se ha podido guardar la vinculación.',
+  },
+  records: {
+    title: 'Registros de la historia clínica',
+    none: 'Este participante no tiene ninguna historia clínica vinculada.',
+    loadFailed: 'No se han podido cargar los registros de la historia clínica.',
+    status: 'Estado: {{status}}',
+    status_CONNECTED: 'Conectada',
+    status_REVOKED: 'Desconectada',
+    status_ERROR: 'Error',
+    lastSync: 'Última sincronización: {{when}}',
+    lastError: 'Último error: {{error}}',
+    patient: 'Paciente',
+    name: 'Nombre',
+    gender: 'Sexo',
+    birthDate: 'Fecha de nacimiento',
+    observations: 'Observaciones',
+    conditions: 'Diagnósticos',
+    medications: 'Medicamentos',
+    what: 'Qué',
+    value: 'Valor',
+    when: 'Cuándo',
+    clinicalStatus: 'Estado',
+    nothing: 'No se ha obtenido ninguno.',
+  },
+};
+
+export default texts;

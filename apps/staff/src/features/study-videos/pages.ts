@@ -1,0 +1,2 @@
+/** The study videos feature's screens, one chunk (decision 0019). */
+export { VideosPage } from './VideosPage';

@@ -30,7 +30,8 @@ let t: TestApp;
 let w: QueryWorld;
 let dm: string;
 const repoRoot = path.resolve(__dirname, '../../..');
-const ODM_XSD = path.join(repoRoot, '../shared/standards/odm-1.3.2/cdisc-odm-1.3.2/ODM1-3-2.xsd');
+// the repository's copy of the CDISC schema (standards/README.md), so the tests run on any clone
+const ODM_XSD = path.join(repoRoot, 'standards/odm-1.3.2/cdisc-odm-1.3.2/ODM1-3-2.xsd');
 
 beforeAll(async () => {
   t = await createTestApp();

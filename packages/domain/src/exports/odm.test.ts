@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,18 @@ import { odmWriter } from './odm';
 import type { ExportForm, ExportStudy } from './types';
 
 // from the repository root (four levels up), the standards folder next to it
-const XSD = resolve(__dirname, '../../../..', '../shared/standards/odm-1.3.2/cdisc-odm-1.3.2/ODM1-3-2.xsd');
+const REPO_ROOT = resolve(__dirname, '../../../..');
+// the repository's copy of the schema (standards/README.md), so the tests run on any clone
+const ODM_DIR = resolve(REPO_ROOT, 'standards/odm-1.3.2');
+const SHARED_ODM_DIR = resolve(REPO_ROOT, '../shared/standards/odm-1.3.2');
+const XSD = join(ODM_DIR, 'cdisc-odm-1.3.2/ODM1-3-2.xsd');
+const SCHEMA_FILES = [
+  'cdisc-odm-1.3.2/ODM1-3-2.xsd',
+  'cdisc-odm-1.3.2/ODM1-3-2-foundation.xsd',
+  'core/xml.xsd',
+  'core/xlink.xsd',
+  'core/xmldsig-core-schema.xsd',
+];
 const dir = mkdtempSync(join(tmpdir(), 'odm-'));
 let files = 0;
 
@@ -127,5 +138,12 @@ describe('ODM 1.3.2', () => {
 
   it('is byte-stable', () => {
     expect(odm()).toBe(odm());
+  });
+});
+
+describe('the repository’s copy of the ODM 1.3.2 schema', () => {
+  it.skipIf(!existsSync(SHARED_ODM_DIR))('is byte-identical to the shared standards folder’s', () => {
+    for (const file of SCHEMA_FILES)
+      expect(readFileSync(join(ODM_DIR, file), 'utf8'), file).toBe(readFileSync(join(SHARED_ODM_DIR, file), 'utf8'));
   });
 });

@@ -1,8 +1,10 @@
 /**
  * The draft's preview and prototype links (C-006, C-064; decision 0043): a StudyAdmin previews a new
  * study's draft in the participant portal at phone and tablet size, then makes a link for a reviewer,
- * who sees the prototype without an account until the link is withdrawn.
+ * who sees the prototype without an account until the link is withdrawn; the link's kit for a platform
+ * (H-013) downloads as a PDF.
  */
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, expectAccessible, shot, staffSignIn } from '../support';
 
@@ -58,6 +60,14 @@ test('a StudyAdmin previews the draft and shares a prototype link, then withdraw
   const table = page.getByRole('table', { name: 'Prototype links' });
   await expect(table.getByText('For the sponsor review')).toBeVisible();
   await expect(table.getByText('Works')).toBeVisible();
+  // H-013: the kit for a reviewer's iPhone: a PDF named for the platform.
+  const [kit] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'iPhone and iPad' }).click(),
+  ]);
+  expect(kit.suggestedFilename()).toBe(`${code}-prototype-v1-ios.pdf`);
+  const kitBytes = await readFile((await kit.path())!);
+  expect(kitBytes.subarray(0, 5).toString()).toBe('%PDF-');
   await expectAccessible(page);
   await shot(page, 'staff-prototype-link');
 

@@ -1,18 +1,22 @@
 /**
  * Prototypes of a study's draft (C-006 previewpage, C-064 review/generate-prototype; decision 0043): a
  * frozen copy of the draft that the participant portal shows through a secret link; previews for two
- * hours, shared links for the days chosen, withdrawn with a reason; only the token's hash is kept.
+ * hours, shared links for the days chosen, withdrawn with a reason; only the token's hash is kept. A link's
+ * kit per platform (H-013, decision H-prototype-kit): a PDF with the link, its QR code and the platform's steps.
  */
 import {
   createStudyPrototype,
   DRAFT_SECTION_ENDPOINTS,
+  downloadStudyPrototypeKit,
   getParticipantWebStudy,
   getStudyDraft,
   listStudyPrototypes,
   revokeStudyPrototype,
 } from '@trialpath/contract';
+import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, idOf, staffAccess, type TestApp } from './helpers';
+import { pdfImagesOf, pdfOf } from './support/pdf-text';
 
 let t: TestApp;
 let demo: string;
@@ -161,5 +165,68 @@ describe('a prototype to share (C-064)', () => {
     ['studyadmin', 200],
   ] as const)('%s making a prototype → %i', async (user, status) => {
     expect((await make({ purpose: 'PREVIEW' }, user)).status).toBe(status);
+  });
+});
+
+describe('a prototype link’s kit per platform (H-013)', () => {
+  const kit = (prototypeId: string, body: unknown, user = 'studyadmin', language = 'en') =>
+    call(t.app, downloadStudyPrototypeKit, {
+      params: { studyId: demo, prototypeId },
+      token: tokens[user],
+      body,
+      headers: { 'accept-language': language },
+    });
+
+  it.each([
+    ['IOS', 'On an iPhone or iPad', 'Add to Home Screen'],
+    ['ANDROID', 'On an Android phone or tablet', 'Add to home screen'],
+    ['DESKTOP', 'On a computer', 'bookmark'],
+  ] as const)(
+    '%s: a PDF with the link, a QR code that opens it, and the platform’s steps; audited',
+    async (platform, heading, step) => {
+      const r = await make({ purpose: 'SHARE', validDays: 14, note: 'IRB review' });
+      const token = tokenOf(r.json.url);
+      const k = await kit(r.json.id, { platform, token });
+      expect(k.status).toBe(200);
+      expect(k.json.fileName).toBe(`DEMO-prototype-v2-${platform.toLowerCase()}.pdf`);
+      const { doc, text, bytes } = await pdfOf(k.json.base64);
+      expect(doc.getPageCount()).toBe(1);
+      const oneLine = text.replace(/\n/g, '');
+      expect(text).toContain(heading);
+      expect(text.replace(/\n/g, ' ')).toContain(step);
+      expect(text).toContain('Note: IRB review');
+      expect(oneLine).toContain(`${t.config.publicUrl}${r.json.url}`);
+      const [qr] = pdfImagesOf(bytes);
+      expect(jsQR(qr!.rgba, qr!.width, qr!.height)?.data).toBe(`${t.config.publicUrl}${r.json.url}`);
+      const trail = await audit(r.json.id);
+      expect(trail.at(-1)).toMatchObject({ action: 'study.prototype.kit', after: { platform, versionNumber: 2 } });
+      expect(JSON.stringify(trail)).not.toContain(token);
+    },
+  );
+
+  it('is written in the caller’s language', async () => {
+    const r = await make({ purpose: 'SHARE', validDays: 1 });
+    const k = await kit(r.json.id, { platform: 'ANDROID', token: tokenOf(r.json.url) }, 'studyadmin', 'es');
+    expect((await pdfOf(k.json.base64)).text).toContain('En un teléfono o tableta Android');
+  });
+
+  it('needs this prototype’s own token, a link that still works, a known platform and a study builder', async () => {
+    const a = await make({ purpose: 'SHARE', validDays: 1 });
+    const b = await make({ purpose: 'SHARE', validDays: 1 });
+    const wrong = await kit(a.json.id, { platform: 'IOS', token: tokenOf(b.json.url) });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.fieldErrorKeys.token[0].key).toBe('prototypes.kitTokenMismatch');
+    expect((await kit(a.json.id, { platform: 'WINDOWS_PHONE', token: tokenOf(a.json.url) })).status).toBe(400);
+    expect((await kit(a.json.id, { platform: 'IOS', token: tokenOf(a.json.url) }, 'cra.demo')).status).toBe(403);
+    expect((await kit(crypto.randomUUID(), { platform: 'IOS', token: tokenOf(a.json.url) })).status).toBe(404);
+    await call(t.app, revokeStudyPrototype, {
+      params: { studyId: demo, prototypeId: a.json.id },
+      token: tokens.studyadmin,
+      body: { reason: 'Review over' },
+    });
+    const gone = await kit(a.json.id, { platform: 'IOS', token: tokenOf(a.json.url) });
+    expect(gone.status).toBe(409);
+    expect(gone.json.messageKey).toBe('prototypes.notActive');
+    expect((await audit(a.json.id)).map((x) => x.action)).not.toContain('study.prototype.kit');
   });
 });

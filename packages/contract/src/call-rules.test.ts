@@ -133,7 +133,12 @@ describe('endpoint metadata: the data space of a call (A-151–A-153)', () => {
     // The icon library is one catalogue for every client, study and data space (decision 0040).
     const iconLibrary = ['listIconLibrary', 'getIconLibraryIcon'];
     // A prototype copies the draft, which is one record too (decision 0043).
-    const prototypes = ['createStudyPrototype', 'listStudyPrototypes', 'revokeStudyPrototype'];
+    const prototypes = [
+      'createStudyPrototype',
+      'listStudyPrototypes',
+      'revokeStudyPrototype',
+      'downloadStudyPrototypeKit',
+    ];
     // Activities are built once and used by both data spaces: the library and each study's (decision 0044).
     const activities = ENDPOINTS.filter((e) => Object.values(activitiesContract).includes(e as never)).map((e) => e.id);
     expect(activities).toEqual(

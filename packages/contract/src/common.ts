@@ -43,6 +43,13 @@ export function parseApiError(body: unknown): ApiError | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** A PDF the API answers in JSON: its file name and bytes as base64. */
+export const PdfFileSchema = z.object({
+  fileName: z.string(),
+  contentType: z.literal('application/pdf'),
+  base64: z.string(),
+});
+
 export const OkSchema = z.object({ ok: z.literal(true), message: z.string().optional() });
 
 export function pageOf<T extends z.ZodType>(item: T) {

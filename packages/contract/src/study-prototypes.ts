@@ -5,7 +5,7 @@
  * (with its token) is answered once; only the token's hash is kept.
  */
 import { z } from 'zod';
-import { withReason } from './common';
+import { PdfFileSchema, withReason } from './common';
 import { defineEndpoint } from './endpoint';
 
 export const PROTOTYPE_PURPOSES = ['PREVIEW', 'SHARE'] as const;
@@ -96,4 +96,34 @@ export const revokeStudyPrototype = defineEndpoint({
   params: z.object({ studyId: z.string().uuid(), prototypeId: z.string().uuid() }).strict(),
   body: withReason({}),
   response: StudyPrototypeSchema,
+});
+
+/**
+ * H-013 "Prototype download by platform" (decision H-prototype-kit): the portal is one web app, so what a
+ * reviewer downloads for a platform is a kit, not a build: the link as a QR code and the steps to open it
+ * and keep it on that platform's home screen. Made while the link is on screen (its token proves it).
+ */
+export const PROTOTYPE_PLATFORMS = ['IOS', 'ANDROID', 'DESKTOP'] as const;
+export type PrototypePlatform = (typeof PROTOTYPE_PLATFORMS)[number];
+/** The token inside a prototype link's address (the portal reads it as `?prototype=`). */
+export const prototypeTokenOf = (url: string) => /[?&]prototype=([A-Za-z0-9_-]+)/.exec(url)?.[1] ?? null;
+
+export const downloadStudyPrototypeKit = defineEndpoint({
+  id: 'downloadStudyPrototypeKit',
+  method: 'POST',
+  path: '/api/v1/studies/:studyId/prototypes/:prototypeId/kit',
+  audience: 'staff',
+  permission: 'studies.design',
+  env: 'neutral',
+  summary:
+    "A prototype link's kit for one platform (iPhone and iPad, Android, computer): a PDF with the link, its QR code and the steps to open and keep it there",
+  params: z.object({ studyId: z.string().uuid(), prototypeId: z.string().uuid() }).strict(),
+  body: z
+    .object({
+      platform: z.enum(PROTOTYPE_PLATFORMS),
+      /** The link's token, known only while the link is on screen. */
+      token: z.string().min(20).max(100),
+    })
+    .strict(),
+  response: PdfFileSchema,
 });

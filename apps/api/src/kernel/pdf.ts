@@ -65,9 +65,21 @@ export async function renderPdf(meta: { title: string; subject: string }, blocks
   };
   const lines = (font: PDFFont, size: number, text: string, max: number) => {
     const out: string[] = [];
-    for (const para of safe(font, text).split('\n')) {
+    for (const para of text.split('\n').map((p) => safe(font, p))) {
       let line = '';
-      for (const word of para.split(' ')) {
+      // A word wider than the line (a link) is cut where it reaches the edge rather than run off the page.
+      const words = para.split(' ').flatMap((word) => {
+        const parts: string[] = [];
+        let rest = word;
+        while (font.widthOfTextAtSize(rest, size) > max) {
+          let cut = rest.length - 1;
+          while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > max) cut--;
+          parts.push(rest.slice(0, cut));
+          rest = rest.slice(cut);
+        }
+        return [...parts, rest];
+      });
+      for (const word of words) {
         const next = line ? `${line} ${word}` : word;
         if (font.widthOfTextAtSize(next, size) <= max || !line) line = next;
         else {

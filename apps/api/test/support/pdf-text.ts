@@ -27,3 +27,24 @@ export async function pdfOf(base64: string) {
   const doc = await PDFDocument.load(bytes);
   return { doc, text: pdfTextOf(bytes), bytes };
 }
+
+/** The colour images of a PDF (pdf-lib stores an embedded PNG as deflated RGB rows), as RGBA pixels. */
+export function pdfImagesOf(bytes: Buffer): { width: number; height: number; rgba: Uint8ClampedArray }[] {
+  const raw = bytes.toString('latin1');
+  const images = [];
+  for (const m of raw.matchAll(/<<([\s\S]*?)>>\s*stream\r?\n/g)) {
+    const dict = m[1]!;
+    if (!/\/Subtype\s*\/Image/.test(dict) || !/\/ColorSpace\s*\/DeviceRGB/.test(dict)) continue;
+    const width = Number(/\/Width\s+(\d+)/.exec(dict)?.[1]);
+    const height = Number(/\/Height\s+(\d+)/.exec(dict)?.[1]);
+    const length = Number(/\/Length\s+(\d+)/.exec(dict)?.[1]);
+    const start = m.index! + m[0].length;
+    const rgb = inflateSync(Buffer.from(raw.slice(start, start + length), 'latin1'));
+    const rgba = new Uint8ClampedArray(width * height * 4);
+    for (let i = 0; i < width * height; i++) {
+      rgba.set([rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!, 255], i * 4);
+    }
+    images.push({ width, height, rgba });
+  }
+  return images;
+}

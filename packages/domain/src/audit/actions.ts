@@ -221,6 +221,10 @@ const AUDIT_ACTIONS = {
     summary: 'Prototype link of the draft made (a two-hour preview, or to share for the days chosen)',
   },
   'study.prototype.revoke': { entity: ['study_prototype'], summary: 'Prototype link withdrawn before it expired' },
+  'study.prototype.kit': {
+    entity: ['study_prototype'],
+    summary: 'Kit of a prototype link made for a platform (QR code and steps)',
+  },
   // activities and the activity library (decision 0044)
   'activity.create': {
     entity: ['activity'],

@@ -206,6 +206,39 @@ export const STUDY_MESSAGES = {
     en: 'This prototype link no longer works: it has expired or was withdrawn.',
     es: 'Este enlace de prototipo ya no funciona: ha caducado o se retiró.',
   },
+  'prototypes.kitTokenMismatch': {
+    en: 'This is not the link of this prototype. Make a new link to download its kit.',
+    es: 'Este no es el enlace de este prototipo. Genere un enlace nuevo para descargar su kit.',
+  },
+  'prototypes.kit.title': { en: 'Study prototype for review', es: 'Prototipo del estudio para revisión' },
+  'prototypes.kit.study': { en: 'Study', es: 'Estudio' },
+  'prototypes.kit.version': { en: 'Draft of version', es: 'Borrador de la versión' },
+  'prototypes.kit.until': { en: 'Link valid until (UTC)', es: 'Enlace válido hasta (UTC)' },
+  'prototypes.kit.note': { en: 'Note', es: 'Nota' },
+  'prototypes.kit.link': { en: 'Link', es: 'Enlace' },
+  'prototypes.kit.scan': {
+    en: 'Scan the code with the device’s camera, or type the link into its browser.',
+    es: 'Escanee el código con la cámara del dispositivo o escriba el enlace en su navegador.',
+  },
+  'prototypes.kit.platform.IOS': { en: 'On an iPhone or iPad', es: 'En un iPhone o iPad' },
+  'prototypes.kit.platform.ANDROID': { en: 'On an Android phone or tablet', es: 'En un teléfono o tableta Android' },
+  'prototypes.kit.platform.DESKTOP': { en: 'On a computer', es: 'En un ordenador' },
+  'prototypes.kit.steps.IOS': {
+    en: '1. Open the camera and point it at the code; tap the link that appears (it opens in Safari).\n2. To keep the prototype on the home screen, tap Share, then “Add to Home Screen”, then Add.\n3. Open it from its icon: it fills the screen like the participant app.',
+    es: '1. Abra la cámara y apunte al código; toque el enlace que aparece (se abre en Safari).\n2. Para tener el prototipo en la pantalla de inicio, toque Compartir, luego «Añadir a pantalla de inicio» y después Añadir.\n3. Ábralo desde su icono: ocupa la pantalla como la aplicación del participante.',
+  },
+  'prototypes.kit.steps.ANDROID': {
+    en: '1. Open the camera (or Google Lens) and point it at the code; tap the link (it opens in Chrome).\n2. To keep the prototype on the home screen, open Chrome’s menu (the three dots) and choose “Add to home screen”, then Add.\n3. Open it from its icon: it fills the screen like the participant app.',
+    es: '1. Abra la cámara (o Google Lens) y apunte al código; toque el enlace (se abre en Chrome).\n2. Para tener el prototipo en la pantalla de inicio, abra el menú de Chrome (los tres puntos) y elija «Añadir a pantalla de inicio» y después Añadir.\n3. Ábralo desde su icono: ocupa la pantalla como la aplicación del participante.',
+  },
+  'prototypes.kit.steps.DESKTOP': {
+    en: '1. Copy the link into Chrome, Edge, Firefox or Safari.\n2. To see it at a phone’s size, open the browser’s developer tools and choose a device view, or scan the code with a phone.\n3. Keep the link as a bookmark while the review lasts.',
+    es: '1. Copie el enlace en Chrome, Edge, Firefox o Safari.\n2. Para verlo con el tamaño de un teléfono, abra las herramientas de desarrollo del navegador y elija una vista de dispositivo, o escanee el código con un teléfono.\n3. Guarde el enlace como marcador mientras dure la revisión.',
+  },
+  'prototypes.kit.caution': {
+    en: 'This prototype shows a draft under review; it is not for participants. Anyone with this link can open it until it expires or is withdrawn: share it only with the reviewers.',
+    es: 'Este prototipo muestra un borrador en revisión; no es para participantes. Cualquier persona con este enlace puede abrirlo hasta que caduque o se retire: compártalo solo con los revisores.',
+  },
   'documents.deleted': {
     en: 'This document was deleted and can no longer be changed.',
     es: 'Este documento se eliminó y ya no se puede modificar.',

@@ -2,7 +2,8 @@
  * #/studies/:studyId/previewpage (C-006) and #/studies/:studyId/review/generate-prototype (C-064;
  * decision 0043): the participant portal showing a frozen copy of the draft. The preview opens one for
  * two hours in a frame sized like a phone, a tablet or a desktop; a shared prototype is a link for
- * reviewers without an account, valid for the days chosen, shown once, withdrawn with a reason.
+ * reviewers without an account, valid for the days chosen, shown once, withdrawn with a reason; while it
+ * is shown, its kit per platform (H-013) can be downloaded.
  */
 import {
   Alert,
@@ -20,8 +21,12 @@ import {
 } from '@mantine/core';
 import {
   createStudyPrototype,
+  downloadStudyPrototypeKit,
   listStudyPrototypes,
+  PROTOTYPE_PLATFORMS,
   PROTOTYPE_VALID_DAYS,
+  type PrototypePlatform,
+  prototypeTokenOf,
   revokeStudyPrototype,
   type StudyPrototype,
 } from '@trialpath/contract';
@@ -30,6 +35,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../shared/api';
+import { saveBase64File } from '../../shared/download';
 import { invalidateEndpoints, useEndpointQuery } from '../../shared/queries';
 import { ReasonDialog } from '../../shared/ReasonDialog';
 import { useReasonLabels, useStudyPage, VersionsFrame } from './VersionsFrame';
@@ -181,6 +187,58 @@ function NewPrototype({ onMade }: { onMade: (p: Made) => void }) {
   );
 }
 
+/** H-013: the link's kit for a reviewer's platform, made while the link (and so its token) is on screen. */
+function PlatformKits({ made }: { made: Made }) {
+  const { t } = useTranslation('versions');
+  const { studyId } = useStudyPage();
+  const [busy, setBusy] = useState<PrototypePlatform | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const token = prototypeTokenOf(made.url);
+  if (!token) return null;
+  const download = async (platform: PrototypePlatform) => {
+    setBusy(platform);
+    setError(null);
+    try {
+      const file = await api.call(downloadStudyPrototypeKit, {
+        params: { studyId, prototypeId: made.id },
+        body: { platform, token },
+      });
+      saveBase64File(file.fileName, file.base64);
+    } catch (e) {
+      setError(errorMessage(e, t('common.failed')));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600}>
+        {t('prototype.kitTitle')}
+      </Text>
+      <Text size="sm">{t('prototype.kitText')}</Text>
+      <Group gap="sm">
+        {PROTOTYPE_PLATFORMS.map((p) => (
+          <Button
+            key={p}
+            size="xs"
+            variant="default"
+            loading={busy === p}
+            disabled={busy !== null && busy !== p}
+            onClick={() => void download(p)}
+          >
+            {t(`prototype.kit_${p}`)}
+          </Button>
+        ))}
+      </Group>
+      {error && (
+        <Text size="sm" c="red.9" role="alert">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 function MadeLink({ made }: { made: Made }) {
   const { t, i18n } = useTranslation('versions');
   const link = absolute(made.url);
@@ -210,6 +268,7 @@ function MadeLink({ made }: { made: Made }) {
             {t('prototype.openTab')}
           </Anchor>
         </Group>
+        <PlatformKits made={made} />
       </Stack>
     </Alert>
   );

@@ -221,6 +221,12 @@ const texts = {
     link: 'Prototype link',
     copy: 'Copy link',
     copied: 'Copied',
+    kitTitle: 'Download for a platform',
+    kitText:
+      "A PDF for the reviewer's device: the link as a QR code and the steps to open it and keep it on the home screen.",
+    kit_IOS: 'iPhone and iPad',
+    kit_ANDROID: 'Android',
+    kit_DESKTOP: 'Computer',
     listLabel: 'Prototype links',
     created: 'Made',
     version: 'Version',

@@ -227,6 +227,12 @@ const texts: TextsLike<typeof en> = {
     link: 'Enlace de prototipo',
     copy: 'Copiar enlace',
     copied: 'Copiado',
+    kitTitle: 'Descargar para una plataforma',
+    kitText:
+      'Un PDF para el dispositivo del revisor: el enlace como código QR y los pasos para abrirlo y tenerlo en la pantalla de inicio.',
+    kit_IOS: 'iPhone y iPad',
+    kit_ANDROID: 'Android',
+    kit_DESKTOP: 'Ordenador',
     listLabel: 'Enlaces de prototipo',
     created: 'Creado',
     version: 'Versión',

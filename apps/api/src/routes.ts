@@ -41,6 +41,7 @@ import { portalContentRoutes } from './modules/portal-content/portal-content.rou
 import { participantSiteRoutes } from './modules/participant-site/participant-site.routes';
 import { linkageRoutes } from './modules/linkage/linkage.routes';
 import { studyVideoRoutes } from './modules/study-videos/videos.routes';
+import { telehealthRoutes } from './modules/telehealth/telehealth.routes';
 
 export const ALL_ROUTES: readonly RouteDef[] = [
   ...clientRoutes,
@@ -87,4 +88,5 @@ export const ALL_ROUTES: readonly RouteDef[] = [
   ...linkageRoutes,
   ...studyVideoRoutes,
   ...ehrRoutes,
+  ...telehealthRoutes,
 ];

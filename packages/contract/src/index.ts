@@ -40,6 +40,7 @@ import * as responseCorrections from './response-corrections';
 import * as analytics from './analytics';
 import * as reports from './reports';
 import * as linkage from './linkage';
+import * as telehealth from './telehealth';
 import * as studyVideos from './study-videos';
 import * as exportJobs from './exports';
 import * as devices from './devices';
@@ -92,6 +93,7 @@ export * from './response-corrections';
 export * from './analytics';
 export * from './reports';
 export * from './linkage';
+export * from './telehealth';
 export * from './study-videos';
 export * from './exports';
 export * from './devices';
@@ -157,6 +159,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   devices,
   sftp,
   ehr,
+  telehealth,
 ]
   .flatMap((m) => endpointsOf(m as Record<string, unknown>))
   .concat(Object.values(studyContent.DRAFT_SECTION_ENDPOINTS))

@@ -35,3 +35,4 @@ export * from './analytics/index';
 export * from './exports/index';
 export * from './devices/index';
 export * from './linkage/index';
+export * from './telehealth/appointments';

@@ -140,4 +140,6 @@ export interface Database {
   ehr_authorizations: import('./schema/ehr').EhrAuthorizationsTable;
   ehr_connections: import('./schema/ehr').EhrConnectionsTable;
   ehr_resources: import('./schema/ehr').EhrResourcesTable;
+  telehealth_availability: import('./schema/telehealth').TelehealthAvailabilityTable;
+  appointments: import('./schema/telehealth').AppointmentsTable;
 }

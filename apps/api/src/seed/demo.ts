@@ -12,6 +12,7 @@ import { seedClient } from '../modules/clients/clients.seed';
 import { seedFlags } from '../modules/flags/flags.seed';
 import { seedParticipants } from '../modules/participants/participants.seed';
 import { seedStudies } from '../modules/studies/studies.seed';
+import { seedTelehealth } from '../modules/telehealth/telehealth.seed';
 import { seedStaff } from '../modules/users/users.seed';
 import { seedVersions } from '../modules/versions/versions.seed';
 
@@ -39,6 +40,7 @@ export async function seedDemo(platform: Platform): Promise<boolean> {
     const invitee = await seedStaff(ctx, { clientId, passwordHash, studies });
     await sendInvitation(ctx, invitee);
     await seedParticipants(ctx, { studyId: studies.demo, sites: studies.sites, passwordHash });
+    await seedTelehealth(ctx, studies.demo);
     ctx.audit({
       action: 'demo.seed',
       entityType: 'client',

@@ -19,6 +19,7 @@ import { devicesFeature } from '../features/devices/feature';
 import { exportsFeature } from '../features/exports/feature';
 import { dataTransferFeature } from '../features/data-transfer/feature';
 import { linkageFeature } from '../features/linkage/feature';
+import { telehealthFeature } from '../features/telehealth/feature';
 import { studyVideosFeature } from '../features/study-videos/feature';
 import { edcFeature } from '../features/edc/feature';
 import { queriesFeature } from '../features/queries/feature';
@@ -53,6 +54,7 @@ export const FEATURES: readonly Feature[] = [
   customizeFeature,
   ehrFeature,
   linkageFeature,
+  telehealthFeature,
   studyVideosFeature,
   activitiesFeature,
   schedulesFeature,

@@ -66,6 +66,9 @@ const AUDIT_ENTITY_TYPES = [
   // issue 14: SFTP destinations and their transfers (decision H-sftp)
   'sftp_destination',
   'sftp_transfer',
+  // issue 15: telehealth availability and appointments (decision F-appointments)
+  'telehealth_availability',
+  'appointment',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -87,6 +90,27 @@ const AUDIT_ACTIONS = {
   ...VIDEO_ACTIONS,
   ...EHR_ACTIONS,
   ...SFTP_ACTIONS,
+
+  // telehealth availability and appointments (issue 15; decision F-appointments)
+  'telehealth.availability.save': {
+    entity: ['telehealth_availability'],
+    summary:
+      "A telehealth team member's weekly availability at a site replaced (time zone and windows, before and after)",
+  },
+  'appointment.book': {
+    entity: ['appointment'],
+    summary: "Participant's appointment booked (host, visit type, time, the telehealth task it is for)",
+  },
+  'appointment.reschedule': {
+    entity: ['appointment'],
+    summary: 'Appointment changed (time, host, visit type or note, before and after), with a reason',
+  },
+  'appointment.cancel': { entity: ['appointment'], summary: 'Appointment cancelled, with a reason' },
+  'appointment.outcome': {
+    entity: ['appointment'],
+    summary:
+      'How an appointment ended recorded (complete, incomplete, no-show, left without being seen), with a reason',
+  },
 
   // staff sign-in and sessions
   'auth.login': { entity: ['user'], summary: 'Signed in' },

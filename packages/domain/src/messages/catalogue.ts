@@ -23,6 +23,7 @@ import type { LINKAGE_MESSAGES } from './linkage-catalogue';
 import type { VIDEO_MESSAGES } from './videos-catalogue';
 import type { SFTP_MESSAGES } from './sftp-catalogue';
 import type { EHR_MESSAGES } from './ehr-catalogue';
+import type { TELEHEALTH_MESSAGES } from './telehealth-catalogue';
 
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -320,5 +321,6 @@ export type MessageKey =
   | keyof typeof EXPORT_MESSAGES
   | keyof typeof DEVICE_MESSAGES
   | keyof typeof LINKAGE_MESSAGES
+  | keyof typeof TELEHEALTH_MESSAGES
   | keyof typeof VIDEO_MESSAGES
   | keyof typeof SFTP_MESSAGES;

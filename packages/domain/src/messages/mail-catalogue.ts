@@ -102,6 +102,31 @@ export const MAIL_MESSAGES = {
     en: 'Hello,\n\nYour study team invites you to take part in {study}. Create your account within {days} days:\n{link}\n\nIf you were not expecting this invitation, ignore this e-mail.\n\nTo receive no more e-mail about this study: {unsubscribeLink}',
     es: 'Hola:\n\nSu equipo del estudio le invita a participar en {study}. Cree su cuenta antes de {days} días:\n{link}\n\nSi no esperaba esta invitación, ignore este correo.\n\nPara no recibir más correos sobre este estudio: {unsubscribeLink}',
   },
+  // ── telehealth appointments (decision F-appointments): the time in the participant's zone and language ──
+  'mail.appointmentBooked.subject': {
+    en: 'Your appointment for {study}',
+    es: 'Su cita para {study}',
+  },
+  'mail.appointmentBooked.body': {
+    en: 'Hello,\n\nYour study team has booked an appointment for you in {study}:\n\n{visit} with {host}\n{when} ({timeZone})\n\nIf this time does not suit you, contact your study team.',
+    es: 'Hola:\n\nSu equipo del estudio le ha reservado una cita en {study}:\n\n{visit} con {host}\n{when} ({timeZone})\n\nSi esta hora no le viene bien, póngase en contacto con su equipo del estudio.',
+  },
+  'mail.appointmentChanged.subject': {
+    en: 'Your appointment for {study} has changed',
+    es: 'Su cita para {study} ha cambiado',
+  },
+  'mail.appointmentChanged.body': {
+    en: 'Hello,\n\nYour study team has changed your appointment in {study}. It is now:\n\n{visit} with {host}\n{when} ({timeZone})\n\nIt was on {previous}.\nIf this time does not suit you, contact your study team.',
+    es: 'Hola:\n\nSu equipo del estudio ha cambiado su cita en {study}. Ahora es:\n\n{visit} con {host}\n{when} ({timeZone})\n\nAntes era el {previous}.\nSi esta hora no le viene bien, póngase en contacto con su equipo del estudio.',
+  },
+  'mail.appointmentCancelled.subject': {
+    en: 'Your appointment for {study} is cancelled',
+    es: 'Su cita para {study} se ha cancelado',
+  },
+  'mail.appointmentCancelled.body': {
+    en: 'Hello,\n\nYour study team has cancelled your appointment in {study}:\n\n{visit} with {host}\n{when} ({timeZone})\n\nYour study team will contact you if a new appointment is needed.',
+    es: 'Hola:\n\nSu equipo del estudio ha cancelado su cita en {study}:\n\n{visit} con {host}\n{when} ({timeZone})\n\nSu equipo del estudio se pondrá en contacto con usted si hace falta una cita nueva.',
+  },
   // ── IRB/EC documentation (helper "review", decision 0035) ─────────────────────────────────
   'mail.irbDocumentation.subject': {
     en: 'IRB/EC documentation: {study}, {version}',

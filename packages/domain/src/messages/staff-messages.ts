@@ -21,6 +21,7 @@ import './participant-documents-catalogue';
 import './exports-catalogue';
 import './devices-catalogue';
 import './linkage-catalogue';
+import './telehealth-catalogue';
 import './videos-catalogue';
 import './sftp-catalogue';
 import './ehr-catalogue';

@@ -115,6 +115,8 @@ const texts = {
     dataQueries: 'Data queries',
     participantDocuments: 'Participant documents',
     messages: 'Messages',
+    telehealthAppointments: 'Telehealth appointments',
+    telehealthAvailability: 'Telehealth availability',
     researchTeam: 'Research team and sites',
     datavant: 'Datavant linkage tokens',
     studyVideos: 'Study videos',

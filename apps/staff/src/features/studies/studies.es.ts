@@ -119,6 +119,8 @@ const texts: TextsLike<typeof en> = {
     dataQueries: 'Consultas de datos',
     participantDocuments: 'Documentos de participantes',
     messages: 'Mensajes',
+    telehealthAppointments: 'Citas de telesalud',
+    telehealthAvailability: 'Disponibilidad de telesalud',
     researchTeam: 'Equipo de investigación y centros',
     datavant: 'Tokens de vinculación Datavant',
     studyVideos: 'Vídeos del estudio',

@@ -15,6 +15,8 @@ describe('study navigation from the per-study authorities (A-118)', () => {
       'dataQueries',
       'participantDocuments',
       'messages',
+      'telehealthAppointments',
+      'telehealthAvailability',
       'testEnvironment',
       'researchTeam',
     ]);
@@ -38,6 +40,8 @@ describe('study navigation from the per-study authorities (A-118)', () => {
       'dataQueries',
       'participantDocuments',
       'messages',
+      'telehealthAppointments',
+      'telehealthAvailability',
       'researchTeam',
     ]);
     // The research team needs sites.view (decision 0032): the call centre has none (it sees participants); a sponsor sees no participant.
@@ -47,6 +51,8 @@ describe('study navigation from the per-study authorities (A-118)', () => {
       'participantTransfers',
       'participantDocuments',
       'messages',
+      'telehealthAppointments',
+      'telehealthAvailability',
     ]);
     expect(ids(['Sponsor'])).toEqual(['dashboard', 'analytics', 'reports', 'researchTeam']);
   });
@@ -85,6 +91,8 @@ describe('study navigation from the per-study authorities (A-118)', () => {
       'dataQueries',
       'participantDocuments',
       'messages',
+      'telehealthAppointments',
+      'telehealthAvailability',
       'testEnvironment',
       'researchTeam',
     ]);

@@ -20,6 +20,8 @@ export interface StudyNavItem {
     | 'dataQueries'
     | 'participantDocuments'
     | 'messages'
+    | 'telehealthAppointments'
+    | 'telehealthAvailability'
     | 'testEnvironment'
     | 'liveEnvironment'
     | 'versions'
@@ -83,6 +85,11 @@ export function studyNavItems(
     { id: 'dataQueries', to: studyPage('queries'), action: 'responses.view' },
     { id: 'participantDocuments', to: studyPage('participant-documents'), action: 'participants.view' },
     { id: 'messages', to: studyPage('messages'), action: 'participants.view' },
+  );
+  // telehealth appointments of the page's data space and the team's weekly hours (issue 15, F-003, F-004)
+  items.push(
+    { id: 'telehealthAppointments', to: studyPage('telehealth/appointments'), action: 'telehealth.call' },
+    { id: 'telehealthAvailability', to: studyPage('telehealth/availability'), action: 'telehealth.call' },
   );
   if (options.testPortal) {
     items.push(

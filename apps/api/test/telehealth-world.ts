@@ -1,0 +1,47 @@
+/** What the telehealth tests share: extra staff at a site, and calendar dates. */
+import type { TestApp } from './helpers';
+
+/** An active staff account on the study, assigned to one site in a study role; answers its id. */
+export async function addStaff(
+  t: Pick<TestApp, 'db'>,
+  input: { username: string; role: string; studyId: string; siteId: string; first?: string; last?: string },
+): Promise<string> {
+  const { client_id, password_hash } = await t.db
+    .selectFrom('users')
+    .select(['client_id', 'password_hash'])
+    .where('username', '=', 'crc.demo')
+    .executeTakeFirstOrThrow();
+  const { id } = await t.db
+    .insertInto('users')
+    .values({
+      client_id,
+      username: input.username,
+      email: `${input.username}@trialpath.example`,
+      first_name: input.first ?? input.username.split('.')[0]!,
+      last_name: input.last ?? input.username.split('.')[1] ?? 'Staff',
+      phone_number: null,
+      password_hash,
+      status: 'ACTIVE',
+      platform_role: input.role,
+      realm: null,
+      data_access_type: 'BOTH',
+      profile_completed: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.db
+    .insertInto('study_assignments')
+    .values({ user_id: id, study_id: input.studyId, role: input.role })
+    .execute();
+  await t.db.insertInto('site_assignments').values({ user_id: id, site_id: input.siteId }).execute();
+  return id;
+}
+
+/** Today's date in a zone, 'YYYY-MM-DD'. */
+export const todayIn = (timeZone: string, at = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(at);
+
+/** A date `n` days after another, 'YYYY-MM-DD'. */
+export function addDays(date: string, n: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}

@@ -1,0 +1,3 @@
+/** The telehealth feature's screens, one chunk (decision 0019). */
+export { AppointmentsPage } from './AppointmentsPage';
+export { AvailabilityPage } from './AvailabilityPage';

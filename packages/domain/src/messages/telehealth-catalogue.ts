@@ -1,0 +1,75 @@
+/**
+ * Telehealth appointments and availability (issue 15; decision F-appointments): the server's messages.
+ * Registered through `@trialpath/domain/staff-messages`.
+ */
+import type { CatalogueEntry } from './catalogue';
+import { registerMessages } from './translate';
+
+export const TELEHEALTH_MESSAGES = {
+  'telehealth.timeFormat': {
+    en: 'Write the time as HH:MM, 24-hour (for example 09:30 or 17:00).',
+    es: 'Escriba la hora como HH:MM en formato de 24 horas (por ejemplo 09:30 o 17:00).',
+  },
+  'telehealth.windowOrder': {
+    en: 'The end of a window must be after its start.',
+    es: 'El final de una franja debe ser posterior a su inicio.',
+  },
+  'telehealth.windowsOverlap': {
+    en: 'Two windows of the same day overlap. Join them into one or change one of them.',
+    es: 'Dos franjas del mismo día se solapan. Únalas en una o cambie una de ellas.',
+  },
+  'telehealth.unknownTimeZone': {
+    en: 'Choose a time zone from the list.',
+    es: 'Elija una zona horaria de la lista.',
+  },
+  'telehealth.notTelehealthMember': {
+    en: 'This person is not a telehealth member of this site’s team.',
+    es: 'Esta persona no es miembro de telesalud del equipo de este centro.',
+  },
+  'telehealth.outsideAvailability': {
+    en: '{name} is not available at this time. Choose one of the free times.',
+    es: '{name} no está disponible a esta hora. Elija una de las horas libres.',
+  },
+  'telehealth.hostBusy': {
+    en: '{name} already has an appointment at this time.',
+    es: '{name} ya tiene una cita a esta hora.',
+  },
+  'telehealth.inPast': {
+    en: 'Choose a time that has not passed yet.',
+    es: 'Elija una hora que aún no haya pasado.',
+  },
+  'telehealth.taskNotTelehealth': {
+    en: 'Choose one of the participant’s telehealth visits that is still to come.',
+    es: 'Elija una de las visitas de telesalud del participante que aún estén pendientes.',
+  },
+  'telehealth.taskOutsideWindow': {
+    en: 'This visit is open from day {from} to day {to} of the participant’s study. Choose a date in those days.',
+    es: 'Esta visita está abierta del día {from} al día {to} del estudio del participante. Elija una fecha dentro de esos días.',
+  },
+  'telehealth.taskBooked': {
+    en: 'This visit already has an appointment. Change that appointment instead.',
+    es: 'Esta visita ya tiene una cita. Modifique esa cita en su lugar.',
+  },
+  'telehealth.appointmentOver': {
+    en: 'This appointment is over and can no longer be changed.',
+    es: 'Esta cita ha terminado y ya no se puede modificar.',
+  },
+  'telehealth.participantNotActive': {
+    en: 'This participant is no longer taking part in the study, so no appointment can be booked.',
+    es: 'Este participante ya no participa en el estudio, por lo que no se puede reservar ninguna cita.',
+  },
+  'telehealth.rangeTooLong': {
+    en: 'Show at most 62 days at once.',
+    es: 'Muestre como máximo 62 días a la vez.',
+  },
+  'telehealth.notStartedYet': {
+    en: 'This appointment has not started yet. Record how it ended once its time has come, or cancel it.',
+    es: 'Esta cita aún no ha empezado. Registre cómo terminó cuando haya llegado su hora, o cancélela.',
+  },
+  'telehealth.visitMode.video': { en: 'Video call', es: 'Videollamada' },
+  'telehealth.visitMode.office': { en: 'Visit at the study site', es: 'Visita en el centro del estudio' },
+  'telehealth.visitMode.home': { en: 'Home visit', es: 'Visita a domicilio' },
+  'telehealth.visitMode.phone': { en: 'Phone call', es: 'Llamada telefónica' },
+} as const satisfies Record<string, CatalogueEntry>;
+
+registerMessages(TELEHEALTH_MESSAGES);

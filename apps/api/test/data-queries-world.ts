@@ -120,6 +120,8 @@ export async function addResponse(
   participantId: string,
   answers: AnswerMap,
   completedAt = '2026-12-01T09:00:00.000Z',
+  /** Changes the stored answers (an older payload's shape). */
+  reshape: (results: Record<string, unknown>[]) => unknown[] = (r) => r,
 ) {
   const p = await participantFacts(w, participantId);
   const definition = parseActivity(
@@ -146,7 +148,7 @@ export async function addResponse(
       environment, activity_id, revision_id, task_id, client_uuid, device_id, language, answers, completed_at,
       completed_local, completed_offset)
     values (${participantId}, ${w.demo}, ${w.versionId}, ${p.site_id}, ${p.environment}, ${w.survey.id},
-      ${w.survey.revisionId}, null, ${randomUUID()}, 'device-1', 'en', ${JSON.stringify(payload.results)}::jsonb,
+      ${w.survey.revisionId}, null, ${randomUUID()}, 'device-1', 'en', ${JSON.stringify(reshape(payload.results))}::jsonb,
       ${completedAt}, '2026-12-01 10:00', '+01:00')
     returning id`.execute(w.t.db);
   return r.rows[0]!.id;

@@ -18,6 +18,7 @@ import {
   listExports,
 } from '@trialpath/contract';
 import { buildPath } from '@trialpath/contract';
+import { fromQuestionnaireResponse, parseActivity } from '@trialpath/domain';
 import Ajv from 'ajv';
 import JSZip from 'jszip';
 import { sql } from 'kysely';
@@ -184,6 +185,43 @@ describe('the study data zip (H-005)', () => {
     expect(await auditActions(t.db, job.id)).toEqual(['export.request', 'export.finish', 'export.download']);
   });
 
+  it('writes an answer to a question the form no longer holds, and one stored without a field, as stored', async () => {
+    // older payloads: the mood's entry without its answerText; an answer to a question since retired
+    const withoutField = await addResponse(
+      w,
+      w.alice,
+      { mood: { optionsIds: ['bad'] }, weight: { answer: '68' } },
+      '2026-12-02T09:00:00.000Z',
+      (results) => results.map(({ answerText, ...e }) => (e.questionId === 'mood' ? e : { ...e, answerText })),
+    );
+    const retired = await addResponse(
+      w,
+      w.alice,
+      { weight: { answer: '69' } },
+      '2026-12-02T10:00:00.000Z',
+      (results) => [
+        ...results,
+        {
+          ...results[0],
+          questionId: 'retired',
+          isSkipped: false,
+          questionType: 'text',
+          questionText: 'Retired question',
+          displayAnswerText: 'Old label',
+          answerText: 'kept',
+          optionId: '',
+        },
+      ],
+    );
+    const { zip } = await exportAndOpen(w.tokens.studyadmin!, { kind: 'STUDY_DATA', filters: NO_FILTERS });
+    const long = csvRows(await text(zip, 'answers_long.csv'));
+    const of = (id: string, question: string) => long.find((l) => l.includes(id) && l.includes(`,${question},`));
+    expect(of(withoutField, 'weight')).toContain(',68,');
+    expect(of(withoutField, 'mood')).toContain(',bad,Bad,');
+    expect(of(retired, 'retired')).toMatch(/,retired,Retired question,text,,kept,Old label,$/);
+    expect(of(retired, 'weight')).toContain(',69,');
+  });
+
   it('is byte-identical when made again on unchanged data, and different once the data changes', async () => {
     await someData();
     const first = await exportAndOpen(w.tokens.studyadmin!, {
@@ -284,6 +322,12 @@ describe('the standard formats (★)', () => {
         (e: { resource: { resourceType: string } }) => e.resource.resourceType === 'QuestionnaireResponse',
       ),
     ).toHaveLength(3);
+    // lossless: r1's QuestionnaireResponse read back is its answers as stored, every field
+    const stored = await sql<{ answers: unknown[]; definition: unknown }>`select r.answers, v.definition
+      from activity_responses r join activity_revisions v on v.id = r.revision_id where r.id = ${r1}`.execute(t.db);
+    const qr = bundle.entry.find((e: { fullUrl: string }) => e.fullUrl === `urn:uuid:${r1}`)?.resource;
+    const back = fromQuestionnaireResponse(parseActivity(stored.rows[0]!.definition), qr);
+    expect(back.results).toEqual(stored.rows[0]!.answers);
     const dj = Object.keys(zip.files).find((n) => n.startsWith('datasetjson/DIARY'))!;
     const dataset = JSON.parse(await text(zip, dj));
     expect(dataset.datasetJSONVersion).toBe('1.1.0');

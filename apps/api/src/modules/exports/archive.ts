@@ -5,17 +5,24 @@
  * one compression level; the same data gives the same bytes, which the SHA-256 recorded with the file shows.
  */
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 
-export interface ArchiveEntry {
+export type ArchiveEntry = {
   /** The path inside the zip (forward slashes). */
   name: string;
-  /** The entry's text, in pieces; pulled when the zip reaches the entry. */
-  text: () => AsyncIterable<string>;
-}
+} & (
+  | {
+      /** The entry's text, in pieces; pulled when the zip reaches the entry. */
+      text: () => AsyncIterable<string>;
+    }
+  | {
+      /** A file on this machine, written before the zip reaches the entry (made alongside another entry's text). */
+      file: () => string;
+    }
+);
 
 /** Joins small strings into chunks of about 64 kB (a stream of one-line chunks is slow). */
 async function* chunked(pieces: AsyncIterable<string>): AsyncGenerator<Buffer> {
@@ -55,7 +62,7 @@ export async function writeZip(
   zip.on('error', abort);
   for (const entry of entries) {
     zip.addReadStreamLazy(entry.name, { mtime, mode: 0o100644, compressionLevel: 1 }, (cb) => {
-      const stream = Readable.from(chunked(entry.text()));
+      const stream = 'file' in entry ? createReadStream(entry.file()) : Readable.from(chunked(entry.text()));
       stream.on('error', abort);
       cb(null, stream);
     });

@@ -27,6 +27,9 @@ import {
   tableHeader,
   wideCsvWriter,
 } from '@trialpath/domain';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ExportFiltersSchema } from '@trialpath/contract';
 import type { Platform } from '../../kernel/context';
 import { makeCtx } from '../../kernel/context';
@@ -51,6 +54,7 @@ import {
 import { loadAudits, loadForms, loadSubmissions, type SubmissionKey } from './export-records';
 import type { ClaimedExport } from './exports.job';
 import type { ExportScope } from './exports.service';
+import { SpillFile } from './spill';
 
 const CHUNK = 2000;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : '');
@@ -60,6 +64,19 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
+}
+
+/**
+ * The chunks' rows in order, the next chunk read while the caller writes this one: the database and the writers
+ * work at the same time (each chunk is one short query; at most two are held in memory).
+ */
+async function* pipelined<T, R>(parts: readonly T[], load: (part: T) => Promise<R>): AsyncGenerator<[T, R]> {
+  let next = parts.length ? load(parts[0]!) : null;
+  for (let i = 0; next; i++) {
+    const rows = await next;
+    next = i + 1 < parts.length ? load(parts[i + 1]!) : null;
+    yield [parts[i]!, rows];
+  }
 }
 
 export type Progress = (rowsDone: number, rowsTotal: number | null, force?: boolean) => Promise<void>;
@@ -116,7 +133,7 @@ export async function buildExportFile(platform: Platform, job: ClaimedExport, fi
     fromDate: filters.fromDate,
     toDate: filters.toDate,
   };
-  const asOf = await dataAsOf(db, sel, header.created_at);
+  const [asOf, participants] = await Promise.all([dataAsOf(db, sel, header.created_at), participantIds(db, sel)]);
   const study: ExportStudy = {
     studyId: header.id,
     code: header.code,
@@ -131,7 +148,7 @@ export async function buildExportFile(platform: Platform, job: ClaimedExport, fi
     '_',
   );
 
-  const people = await participantIds(db, sel);
+  const people = participants.map((p) => p.id);
   let done = 0;
   let total: number | null = null;
   const step = async (n: number) => {
@@ -140,6 +157,7 @@ export async function buildExportFile(platform: Platform, job: ClaimedExport, fi
   };
 
   let entries: ArchiveEntry[];
+  let spills: string | null = null;
   if (job.kind === 'REPORT') {
     entries = await reportEntries(platform, job, filters.reportId ?? '', scope);
     total = 1;
@@ -155,15 +173,20 @@ export async function buildExportFile(platform: Platform, job: ClaimedExport, fi
       { name: 'compliance.csv', text: () => complianceCsv(platform, people, asOf, step) },
     ];
   } else {
-    const built = await studyDataEntries(platform, job, study, sel, people, scope, step);
+    spills = await mkdtemp(path.join(tmpdir(), 'trialpath-export-parts-'));
+    const built = await studyDataEntries(platform, job, study, sel, participants, scope, step, spills);
     total = built.total;
     entries = built.entries;
     if (job.kind === 'PARTICIPANT_DASHBOARD')
       entries.push({ name: 'compliance.csv', text: () => complianceCsv(platform, people, asOf, async () => {}) });
   }
-  await progress(done, total, true);
-  const made = await writeZip(file, entries, asOf);
-  return { clientId: header.client_id, fileName, rows: total ?? done, ...made };
+  try {
+    await progress(done, total, true);
+    const made = await writeZip(file, entries, asOf);
+    return { clientId: header.client_id, fileName, rows: total ?? done, ...made };
+  } finally {
+    if (spills) await rm(spills, { recursive: true, force: true });
+  }
 }
 
 async function* complianceCsv(platform: Platform, people: string[], asOf: Date, step: (n: number) => Promise<void>) {
@@ -221,36 +244,45 @@ async function studyDataEntries(
   job: ClaimedExport,
   study: ExportStudy,
   sel: ExportSelection,
-  people: string[],
+  participants: readonly { id: string; participant_code: string }[],
   scope: ExportScope,
   step: (n: number) => Promise<void>,
+  spills: string,
 ) {
   const db = platform.db;
-  const keys: SubmissionKey[] = await submissionKeys(db, sel);
-  const activityIds = sel.activityIds.length
-    ? [...sel.activityIds]
-    : (await exportableActivities(db, job.study_id)).map((a) => a.id);
-  const { forms, revisionOf } = await loadForms(db, keys, activityIds, scope.blinded);
+  const people = participants.map((p) => p.id);
+  // independent reads at once (separate connections on PostgreSQL; one after another on the embedded database)
+  const [keys, activities, sites] = await Promise.all([
+    submissionKeys(db, sel),
+    sel.activityIds.length ? null : exportableActivities(db, job.study_id),
+    studySiteRefs(db, job.study_id),
+  ]);
+  const activityIds = activities ? activities.map((a) => a.id) : [...sel.activityIds];
+  const [{ forms, revisionOf }, audits] = await Promise.all([
+    loadForms(db, keys, activityIds, scope.blinded),
+    auditIds(
+      db,
+      people,
+      keys.map((k) => k.id),
+    ),
+  ]);
   const formById = new Map(forms.map((f) => [f.revisionId, f]));
   const keysOf = (form: ExportForm) => keys.filter((k) => revisionOf(k) === form.revisionId);
   const codeOfSubmission = new Map(keys.map((k) => [k.id, k.code]));
-  const participantCache = new Map<string, string>();
-  for (const ids of chunks(people, 10_000))
-    for (const r of await participantRows(db, ids)) participantCache.set(r.id, r.participant_code);
-  const audits = await auditIds(
-    db,
-    people,
-    keys.map((k) => k.id),
-  );
+  const participantCache = new Map(participants.map((p) => [p.id, p.participant_code]));
+  const siteCodes = new Map(sites.map((s) => [s.id, s.site_code]));
   const formats = new Set(job.formats);
+  const wideFile = (i: number) => path.join(spills, `wide-${i}.csv`);
   const submissionPasses =
-    2 + (formats.has('FHIR') ? 1 : 0) + (formats.has('DATASET_JSON') ? 1 : 0) + (formats.has('ODM') ? 1 : 0);
+    1 + (formats.has('FHIR') ? 1 : 0) + (formats.has('DATASET_JSON') ? 1 : 0) + (formats.has('ODM') ? 1 : 0);
   const total = people.length + keys.length * submissionPasses + audits.length;
 
   /** The submissions of these keys, read in chunks, each with its form. */
-  async function* submissionsOf(list: readonly SubmissionKey[]) {
-    for (const part of chunks(list)) {
-      const loaded = await loadSubmissions(db, part, formById, revisionOf, scope.blinded);
+  /** The submissions of these keys, read in chunks (the next while this one is written), each with its form. */
+  async function* submissionsOf(list: readonly SubmissionKey[], whole = false) {
+    const options = { blinded: scope.blinded, whole };
+    const load = (part: SubmissionKey[]) => loadSubmissions(db, part, formById, revisionOf, siteCodes, options);
+    for await (const [part, loaded] of pipelined(chunks(list), load)) {
       yield* loaded;
       await step(part.length);
     }
@@ -263,12 +295,32 @@ async function studyDataEntries(
         yield dataDictionary(study, forms);
       },
     },
+    // One reading of the submissions makes the long CSV, streamed into the zip, and every activity's wide CSV,
+    // written alongside to files of their own that follow it in the zip.
+    {
+      name: EXPORT_FILES.longCsv,
+      text: async function* () {
+        yield longCsvHeader();
+        const writers = new Map(forms.map((f) => [f.revisionId, longCsvWriter(f)]));
+        const wide = new Map(
+          forms.map((f, i) => [f.revisionId, { writer: wideCsvWriter(f), file: new SpillFile(wideFile(i)) }]),
+        );
+        for (const w of wide.values()) await w.file.write(w.writer.header());
+        for await (const { form, submission } of submissionsOf(keys)) {
+          const w = wide.get(form.revisionId)!;
+          await w.file.write(w.writer.row(submission));
+          yield writers.get(form.revisionId)!.rows(submission);
+        }
+        for (const w of wide.values()) await w.file.close();
+      },
+    },
+    ...forms.map((form, i): ArchiveEntry => ({ name: EXPORT_FILES.wideCsv(form), file: () => wideFile(i) })),
     {
       name: EXPORT_FILES.participants,
       text: async function* () {
         yield tableHeader(PARTICIPANT_COLUMNS);
-        for (const ids of chunks(people)) {
-          const rows = new Map((await participantRows(db, ids)).map((r) => [r.id, r]));
+        for await (const [ids, found] of pipelined(chunks(people), (ids) => participantRows(db, ids))) {
+          const rows = new Map(found.map((r) => [r.id, r]));
           for (const id of ids) {
             const r = rows.get(id);
             if (!r) continue;
@@ -292,8 +344,8 @@ async function studyDataEntries(
       name: EXPORT_FILES.consents,
       text: async function* () {
         yield tableHeader(CONSENT_COLUMNS);
-        for (const ids of chunks(people))
-          for (const c of await consentRows(db, ids)) {
+        for await (const [, rows] of pipelined(chunks(participants), (part) => consentRows(db, part)))
+          for (const c of rows) {
             const status = c.countersigned_at ? 'countersigned' : 'signed';
             yield csvLine([
               c.participant_code,
@@ -319,8 +371,8 @@ async function studyDataEntries(
       name: EXPORT_FILES.tasks,
       text: async function* () {
         yield tableHeader(TASK_COLUMNS);
-        for (const ids of chunks(people))
-          for (const k of await taskRows(db, ids))
+        for await (const [, rows] of pipelined(chunks(participants), (part) => taskRows(db, part)))
+          for (const k of rows)
             yield csvLine([
               k.id,
               k.participant_code,
@@ -365,30 +417,11 @@ async function studyDataEntries(
       name: EXPORT_FILES.audit,
       text: async function* () {
         yield tableHeader(AUDIT_COLUMNS);
-        for (const ids of chunks(audits)) {
-          for (const a of await loadAudits(db, ids, participantCache, codeOfSubmission, scope.blinded))
-            yield auditLine(a);
+        const load = (ids: number[]) => loadAudits(db, ids, participantCache, codeOfSubmission, scope.blinded);
+        for await (const [ids, rows] of pipelined(chunks(audits), load)) {
+          for (const a of rows) yield auditLine(a);
           await step(ids.length);
         }
-      },
-    },
-    ...forms.map(
-      (form): ArchiveEntry => ({
-        name: EXPORT_FILES.wideCsv(form),
-        text: async function* () {
-          const writer = wideCsvWriter(form);
-          yield writer.header();
-          for await (const { submission } of submissionsOf(keysOf(form))) yield writer.row(submission);
-        },
-      }),
-    ),
-    {
-      name: EXPORT_FILES.longCsv,
-      text: async function* () {
-        yield longCsvHeader();
-        const writers = new Map(forms.map((f) => [f.revisionId, longCsvWriter(f)]));
-        for await (const { form, submission } of submissionsOf(keys))
-          yield writers.get(form.revisionId)!.rows(submission);
       },
     },
   ];
@@ -401,7 +434,8 @@ async function studyDataEntries(
         const writer = fhirBundleWriter(study);
         yield writer.open();
         for (const form of forms) yield writer.questionnaire(form);
-        for await (const { form, submission } of submissionsOf(keys)) yield writer.response(form, submission);
+        // the bundle keeps every field of each answer as stored
+        for await (const { form, submission } of submissionsOf(keys, true)) yield writer.response(form, submission);
         yield writer.close();
       },
     });

@@ -22,6 +22,7 @@ import {
   correctionRows,
   latestRevisionIds,
   responseRows,
+  responseRowsWhole,
   revisionRows,
   siteFormRows,
 } from './export-data.repository';
@@ -76,6 +77,64 @@ function entryOf(q: Question, answer: Answer): AnswerEntry {
   return { ...ENTRY_DEFAULTS, questionId: q.identifier, questionType: q.type, isSkipped: false, answerText, optionId };
 }
 
+/**
+ * A response's answers from the per-field arrays the repository reads (display defaults filled in), or null when
+ * they cannot stand for the stored answers: an entry lacks a field (the arrays would not line up) or answers a
+ * question the form does not hold (written with its own type and texts, which only the whole answer has).
+ */
+function entriesOf(r: Awaited<ReturnType<typeof responseRows>>[number], questions: Map<string, Question>) {
+  const n = r.answer_count;
+  const { a_questionId: ids, a_isSkipped: skipped, a_answerText: texts, a_optionId: options } = r;
+  if (ids.length !== n || skipped.length !== n || texts.length !== n || options.length !== n) return null;
+  const out: AnswerEntry[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const q = questions.get(ids[i] as string);
+    if (!q) return null;
+    // every field written out (one object shape for all): the display defaults are the stored ones
+    out[i] = {
+      appLanguageId: 'en',
+      displayLanguage: 'en',
+      displayAnswerText: '',
+      displayQuestionText: '',
+      questionId: q.identifier,
+      questionType: q.type,
+      questionText: '',
+      isSkipped: skipped[i] === true,
+      timeTaken: 0,
+      startTime: '',
+      endTime: '',
+      status: 'Completed',
+      siteId: '',
+      answerText: textOf(texts[i]),
+      optionId: textOf(options[i]),
+    };
+  }
+  return out;
+}
+
+/**
+ * Stored answers read whole. `asStored`: exactly as stored (a format that carries every field); otherwise each
+ * with the fields the tables read made text (a field missing in an older payload is empty, never undefined).
+ */
+function storedEntries(stored: unknown[] | undefined, asStored: boolean): AnswerEntry[] {
+  if (asStored) return (stored ?? []) as AnswerEntry[];
+  return (stored ?? []).map((raw) => {
+    const e = (raw ?? {}) as Record<string, unknown>;
+    return {
+      ...ENTRY_DEFAULTS,
+      questionId: textOf(e.questionId),
+      questionType: textOf(e.questionType) as AnswerEntry['questionType'],
+      questionText: textOf(e.questionText),
+      displayAnswerText: textOf(e.displayAnswerText),
+      isSkipped: e.isSkipped === true,
+      answerText: textOf(e.answerText),
+      optionId: textOf(e.optionId),
+    };
+  });
+}
+
+const textOf = (v: unknown) => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
+
 const questionsOf = (activity: Activity) => new Map(activity.questions.map((q) => [q.identifier, q]));
 
 /** Only the entries of questions the form (as the reader sees it) has, when the reader is blinded. */
@@ -83,18 +142,24 @@ function visibleEntries(entries: readonly AnswerEntry[], questions: Map<string, 
   return blinded ? entries.filter((e) => questions.has(e.questionId)) : entries;
 }
 
-/** The submissions of these keys, in the keys' order, read in one round per kind. */
+/**
+ * The submissions of these keys, in the keys' order, read in one round per kind. `whole`: each answer as stored,
+ * every field (the FHIR bundle); otherwise the fields the tables read, picked out by the database.
+ */
 export async function loadSubmissions(
   db: Db,
   keys: readonly SubmissionKey[],
   forms: ReadonlyMap<string, ExportForm>,
   revisionOf: (key: SubmissionKey) => string | undefined,
-  blinded: boolean,
+  siteCodes: ReadonlyMap<string, string>,
+  options: { blinded: boolean; whole: boolean },
 ): Promise<{ form: ExportForm; submission: ExportSubmission }[]> {
+  const { blinded } = options;
   const responseIds = keys.filter((k) => k.source === 'participant').map((k) => k.id);
   const siteIds = keys.filter((k) => k.source === 'site').map((k) => k.id);
-  const [responses, corrections, siteForms] = await Promise.all([
-    responseIds.length ? responseRows(db, responseIds) : [],
+  const [picked, whole, corrections, siteForms] = await Promise.all([
+    responseIds.length && !options.whole ? responseRows(db, responseIds) : [],
+    responseIds.length && options.whole ? responseRowsWhole(db, responseIds) : [],
     responseIds.length ? correctionRows(db, responseIds) : [],
     siteIds.length ? siteFormRows(db, siteIds) : [],
   ]);
@@ -114,11 +179,23 @@ export async function loadSubmissions(
     return made;
   };
   const keyOf = new Map(keys.map((k) => [k.id, k]));
-  for (const r of responses) {
-    const form = forms.get(revisionOf(keyOf.get(r.id)!) ?? '');
+  const formOf = (id: string) => forms.get(revisionOf(keyOf.get(id)!) ?? '');
+  const entries = new Map<string, AnswerEntry[] | null>(
+    picked.map((r) => {
+      const form = formOf(r.id);
+      return [r.id, form ? entriesOf(r, questionsFor(form)) : null];
+    }),
+  );
+  // a response the arrays cannot stand for is read again whole (rare: older payloads, retired questions)
+  const uneven = picked.filter((r) => entries.get(r.id) === null).map((r) => r.id);
+  const responses = [...whole, ...(uneven.length ? await responseRowsWhole(db, uneven) : [])];
+  for (const r of responses) entries.set(r.id, storedEntries(r.answers, options.whole));
+  const rows = [...picked.filter((r) => entries.get(r.id) !== null), ...responses];
+  for (const r of rows) {
+    const form = formOf(r.id);
     if (!form) continue;
     const questions = questionsFor(form);
-    let answers = r.answers as AnswerEntry[];
+    let answers = entries.get(r.id) ?? [];
     const changes = correctionsOf.get(r.id);
     if (changes) {
       // the newest correction of an answer is its value now (the original stays in the audit trail)
@@ -134,8 +211,8 @@ export async function loadSubmissions(
       form,
       submission: {
         submissionId: r.id,
-        participantCode: r.participant_code,
-        siteCode: r.site_code,
+        participantCode: keyOf.get(r.id)!.code,
+        siteCode: siteCodes.get(r.site_id) ?? '',
         activityId: r.activity_id,
         revisionId: form.revisionId,
         completedAt: r.completed_at.toISOString(),

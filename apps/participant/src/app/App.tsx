@@ -47,6 +47,7 @@ const PAGE_COMPONENTS: Record<Page, ReturnType<typeof lazyPage>> = {
   [PAGES.signing]: lazyPage(() => import('../features/signing/SigningPage')),
   [PAGES.messages]: lazyPage(() => import('../features/messages/MessagesPage')),
   [PAGES.healthRecord]: lazyPage(() => import('../features/ehr/HealthRecordPage')),
+  [PAGES.appointments]: lazyPage(() => import('../features/telehealth/AppointmentsPage')),
 };
 
 const NotFound = lazy(() => import('../features/entry/NotFoundPage'));

@@ -43,6 +43,8 @@ export const PAGES = {
   messages: 'messages',
   /** Linking the participant's health record with SMART on FHIR (decision H-epic-mychart). */
   healthRecord: 'health-record',
+  /** The participant's visits with their study team (issue 15; decision F-appointments). */
+  appointments: 'appointments',
 } as const;
 export type Page = (typeof PAGES)[keyof typeof PAGES];
 
@@ -59,6 +61,7 @@ const PROTECTED_PAGES: ReadonlySet<Page> = new Set<Page>([
   PAGES.signing,
   PAGES.messages,
   PAGES.healthRecord,
+  PAGES.appointments,
 ]);
 /** Sign-in pages a signed-in participant has no business on: they go home instead. */
 const SIGNED_OUT_ONLY_PAGES: ReadonlySet<Page> = new Set<Page>([PAGES.login, PAGES.join, PAGES.register]);

@@ -16,6 +16,7 @@ import { ConsentHomeCard } from '../consent/ConsentHomeCard';
 import { SITE_NS } from '../site/texts';
 import { DOCUMENTS_NS } from '../documents/texts';
 import { HealthRecordLink } from '../ehr/HealthRecordLink';
+import { AppointmentsLink } from '../telehealth/AppointmentsLink';
 import { RecordLinkageLink } from '../record-linkage/RecordLinkageLink';
 import { SigningLink } from '../signing/SigningLink';
 import { MessagesLink } from '../messages/MessagesLink';
@@ -62,6 +63,7 @@ export default function HomePage() {
         <SigningLink />
         <RecordLinkageLink />
         <HealthRecordLink />
+        <AppointmentsLink />
         <TouchLink to={studyPath(study.studyCode, PAGES.notifications)}>{th('notifications')}</TouchLink>
         <TouchLink to={studyPath(study.studyCode, PAGES.changePassword)}>{th('changePassword')}</TouchLink>
         <PrimaryButton

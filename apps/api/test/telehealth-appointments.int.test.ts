@@ -22,17 +22,17 @@ import {
 } from '@trialpath/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueScheduleJobs } from '../src/modules/schedules/schedules.job';
-import { call, createTestApp, idOf, latestOutbox, participantAccess, staffAccess, type TestApp } from './helpers';
+import { call, idOf, latestOutbox, participantAccess, type TestApp } from './helpers';
 import { scheduleFixtures } from './schedule-fixtures';
-import { addDays, addStaff, todayIn } from './telehealth-world';
+import { addDays, telehealthWorld, todayIn } from './telehealth-world';
 
 let t: TestApp;
 let demo: string;
 let boston: string;
 let madrid: string;
-const ids: Record<string, string> = {};
+let ids: Record<string, string> = {};
 const pids: Record<string, string> = {};
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string> = {};
 const NY = 'America/New_York';
 const MADRID = 'Europe/Madrid';
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '23:30' }));
@@ -44,21 +44,7 @@ let scheduled: any;
 let unscheduled: any;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = await idOf(t.db, 'studies', { code: 'DEMO' });
-  boston = await idOf(t.db, 'sites', { site_code: 'US-001' });
-  madrid = await idOf(t.db, 'sites', { site_code: 'ES-001' });
-  ids['crc.madrid'] = await addStaff(t, {
-    username: 'crc.madrid',
-    role: 'StudyCoordinator',
-    studyId: demo,
-    siteId: madrid,
-    first: 'Marta',
-    last: 'Madrid',
-  });
-  for (const u of ['pi.demo', 'crc.demo']) ids[u] = await idOf(t.db, 'users', { username: u });
-  for (const u of ['pi.demo', 'crc.demo', 'cra.demo', 'crc.madrid', 'studyadmin'])
-    tokens[u] = (await staffAccess(t, u)).accessToken;
+  ({ t, demo, boston, madrid, ids, tokens } = await telehealthWorld());
   for (const code of ['DEMO-US001-0001', 'DEMO-US001-0002', 'DEMO-US001-0003', 'DEMO-ES001-0001', 'TEST-US001-0001'])
     pids[code] = await idOf(t.db, 'participants', { participant_code: code });
 

@@ -12,28 +12,19 @@ import {
   saveTelehealthAvailability,
 } from '@trialpath/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, idOf, staffAccess, type TestApp } from './helpers';
-import { addDays, addStaff, todayIn } from './telehealth-world';
+import { call, idOf, type TestApp } from './helpers';
+import { addDays, addStaff, telehealthWorld, todayIn } from './telehealth-world';
 
 let t: TestApp;
 let demo: string;
 let boston: string;
 let madrid: string;
-const ids: Record<string, string> = {};
-const tokens: Record<string, string> = {};
+let ids: Record<string, string> = {};
+let tokens: Record<string, string> = {};
 const NY = 'America/New_York';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = await idOf(t.db, 'studies', { code: 'DEMO' });
-  boston = await idOf(t.db, 'sites', { site_code: 'US-001' });
-  madrid = await idOf(t.db, 'sites', { site_code: 'ES-001' });
-  ids['crc.madrid'] = await addStaff(t, {
-    username: 'crc.madrid',
-    role: 'StudyCoordinator',
-    studyId: demo,
-    siteId: madrid,
-  });
+  ({ t, demo, boston, madrid, ids, tokens } = await telehealthWorld());
   ids['rater.boston'] = await addStaff(t, { username: 'rater.boston', role: 'Rater', studyId: demo, siteId: boston });
   ids['hhc.boston'] = await addStaff(t, {
     username: 'hhc.boston',
@@ -41,10 +32,6 @@ beforeAll(async () => {
     studyId: demo,
     siteId: boston,
   });
-  for (const u of ['pi.demo', 'crc.demo', 'cra.demo', 'studyadmin'])
-    ids[u] = await idOf(t.db, 'users', { username: u });
-  for (const u of ['pi.demo', 'crc.demo', 'cra.demo', 'crc.madrid', 'studyadmin'])
-    tokens[u] = (await staffAccess(t, u)).accessToken;
 });
 afterAll(() => t?.close());
 

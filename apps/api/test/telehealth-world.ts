@@ -1,5 +1,5 @@
 /** What the telehealth tests share: extra staff at a site, and calendar dates. */
-import type { TestApp } from './helpers';
+import { createTestApp, idOf, staffAccess, type TestApp } from './helpers';
 
 /** An active staff account on the study, assigned to one site in a study role; answers its id. */
 export async function addStaff(
@@ -44,4 +44,30 @@ export const todayIn = (timeZone: string, at = new Date()) => new Intl.DateTimeF
 export function addDays(date: string, n: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
+/**
+ * The demo study as both telehealth test files start: its sites, a coordinator at Madrid (Marta Madrid), and the
+ * ids and access tokens of the demo staff.
+ */
+export async function telehealthWorld() {
+  const t = await createTestApp();
+  const demo = await idOf(t.db, 'studies', { code: 'DEMO' });
+  const boston = await idOf(t.db, 'sites', { site_code: 'US-001' });
+  const madrid = await idOf(t.db, 'sites', { site_code: 'ES-001' });
+  const ids: Record<string, string> = {};
+  const tokens: Record<string, string> = {};
+  ids['crc.madrid'] = await addStaff(t, {
+    username: 'crc.madrid',
+    role: 'StudyCoordinator',
+    studyId: demo,
+    siteId: madrid,
+    first: 'Marta',
+    last: 'Madrid',
+  });
+  for (const u of ['pi.demo', 'crc.demo', 'cra.demo', 'studyadmin'])
+    ids[u] = await idOf(t.db, 'users', { username: u });
+  for (const u of ['pi.demo', 'crc.demo', 'cra.demo', 'crc.madrid', 'studyadmin'])
+    tokens[u] = (await staffAccess(t, u)).accessToken;
+  return { t, demo, boston, madrid, ids, tokens };
 }

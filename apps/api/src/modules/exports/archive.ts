@@ -19,8 +19,11 @@ export type ArchiveEntry = {
       text: () => AsyncIterable<string>;
     }
   | {
-      /** A file on this machine, written before the zip reaches the entry (made alongside another entry's text). */
-      file: () => string;
+      /**
+       * A file on this machine, made alongside another entry's text or by a reading of its own that runs while the
+       * zip writes the entries before it; the zip waits for it when it reaches the entry.
+       */
+      file: () => string | Promise<string>;
     }
 );
 
@@ -62,9 +65,12 @@ export async function writeZip(
   zip.on('error', abort);
   for (const entry of entries) {
     zip.addReadStreamLazy(entry.name, { mtime, mode: 0o100644, compressionLevel: 1 }, (cb) => {
-      const stream = 'file' in entry ? createReadStream(entry.file()) : Readable.from(chunked(entry.text()));
-      stream.on('error', abort);
-      cb(null, stream);
+      const open = async (): Promise<Readable> =>
+        'file' in entry ? createReadStream(await entry.file()) : Readable.from(chunked(entry.text()));
+      open().then((stream) => {
+        stream.on('error', abort);
+        cb(null, stream);
+      }, abort);
     });
   }
   zip.end();

@@ -54,7 +54,7 @@ import {
 import { loadAudits, loadForms, loadSubmissions, type SubmissionKey } from './export-records';
 import type { ClaimedExport } from './exports.job';
 import type { ExportScope } from './exports.service';
-import { SpillFile } from './spill';
+import { SpillFile, spillText } from './spill';
 
 const CHUNK = 2000;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : '');
@@ -158,6 +158,7 @@ export async function buildExportFile(platform: Platform, job: ClaimedExport, fi
 
   let entries: ArchiveEntry[];
   let spills: string | null = null;
+  let background: Promise<void> = Promise.resolve();
   if (job.kind === 'REPORT') {
     entries = await reportEntries(platform, job, filters.reportId ?? '', scope);
     total = 1;
@@ -177,6 +178,7 @@ export async function buildExportFile(platform: Platform, job: ClaimedExport, fi
     const built = await studyDataEntries(platform, job, study, sel, participants, scope, step, spills);
     total = built.total;
     entries = built.entries;
+    background = built.background;
     if (job.kind === 'PARTICIPANT_DASHBOARD')
       entries.push({ name: 'compliance.csv', text: () => complianceCsv(platform, people, asOf, async () => {}) });
   }
@@ -185,6 +187,7 @@ export async function buildExportFile(platform: Platform, job: ClaimedExport, fi
     const made = await writeZip(file, entries, asOf);
     return { clientId: header.client_id, fileName, rows: total ?? done, ...made };
   } finally {
+    await background;
     if (spills) await rm(spills, { recursive: true, force: true });
   }
 }
@@ -288,33 +291,9 @@ async function studyDataEntries(
     }
   }
 
-  const entries: ArchiveEntry[] = [
-    {
-      name: EXPORT_FILES.readme,
-      text: async function* () {
-        yield dataDictionary(study, forms);
-      },
-    },
-    // One reading of the submissions makes the long CSV, streamed into the zip, and every activity's wide CSV,
-    // written alongside to files of their own that follow it in the zip.
-    {
-      name: EXPORT_FILES.longCsv,
-      text: async function* () {
-        yield longCsvHeader();
-        const writers = new Map(forms.map((f) => [f.revisionId, longCsvWriter(f)]));
-        const wide = new Map(
-          forms.map((f, i) => [f.revisionId, { writer: wideCsvWriter(f), file: new SpillFile(wideFile(i)) }]),
-        );
-        for (const w of wide.values()) await w.file.write(w.writer.header());
-        for await (const { form, submission } of submissionsOf(keys)) {
-          const w = wide.get(form.revisionId)!;
-          await w.file.write(w.writer.row(submission));
-          yield writers.get(form.revisionId)!.rows(submission);
-        }
-        for (const w of wide.values()) await w.file.close();
-      },
-    },
-    ...forms.map((form, i): ArchiveEntry => ({ name: EXPORT_FILES.wideCsv(form), file: () => wideFile(i) })),
+  // The tables beside the answers, read one after another on a connection of their own while the answers stream
+  // into the zip, each into a file that the zip takes when it reaches it.
+  const tables: { name: string; text: () => AsyncIterable<string> }[] = [
     {
       name: EXPORT_FILES.participants,
       text: async function* () {
@@ -425,6 +404,48 @@ async function studyDataEntries(
       },
     },
   ];
+  const tableFiles = new Map<string, Promise<string>>();
+  let chain: Promise<unknown> = Promise.resolve();
+  for (const [i, t] of tables.entries()) {
+    const made = chain.then(() => spillText(path.join(spills, `table-${i}.csv`), t.text()));
+    made.catch(() => {}); // a failure reaches the zip when it opens the file
+    tableFiles.set(t.name, made);
+    chain = made;
+  }
+  const background = chain.then(
+    () => {},
+    () => {},
+  );
+
+  const entries: ArchiveEntry[] = [
+    {
+      name: EXPORT_FILES.readme,
+      text: async function* () {
+        yield dataDictionary(study, forms);
+      },
+    },
+    // One reading of the submissions makes the long CSV, streamed into the zip, and every activity's wide CSV,
+    // written alongside to files of their own that follow it in the zip.
+    {
+      name: EXPORT_FILES.longCsv,
+      text: async function* () {
+        yield longCsvHeader();
+        const writers = new Map(forms.map((f) => [f.revisionId, longCsvWriter(f)]));
+        const wide = new Map(
+          forms.map((f, i) => [f.revisionId, { writer: wideCsvWriter(f), file: new SpillFile(wideFile(i)) }]),
+        );
+        for (const w of wide.values()) await w.file.write(w.writer.header());
+        for await (const { form, submission } of submissionsOf(keys)) {
+          const w = wide.get(form.revisionId)!;
+          await w.file.write(w.writer.row(submission));
+          yield writers.get(form.revisionId)!.rows(submission);
+        }
+        for (const w of wide.values()) await w.file.close();
+      },
+    },
+    ...forms.map((form, i): ArchiveEntry => ({ name: EXPORT_FILES.wideCsv(form), file: () => wideFile(i) })),
+    ...tables.map((t): ArchiveEntry => ({ name: t.name, file: () => tableFiles.get(t.name)! })),
+  ];
   if (formats.has('ODM'))
     entries.push(odmEntry(platform, job, study, forms, keys, participantCache, audits, scope, submissionsOf));
   if (formats.has('FHIR'))
@@ -451,7 +472,7 @@ async function studyDataEntries(
           yield writer.close();
         },
       });
-  return { entries, total };
+  return { entries, total, background };
 }
 
 function auditLine(a: ExportAuditEntry): string {

@@ -35,3 +35,14 @@ export class SpillFile {
     await once(this.out, 'close');
   }
 }
+
+/** Writes the text to a file at `path`, piece by piece; answers the path when the file is complete. */
+export async function spillText(path: string, pieces: AsyncIterable<string>): Promise<string> {
+  const file = new SpillFile(path);
+  try {
+    for await (const piece of pieces) await file.write(piece);
+  } finally {
+    await file.close();
+  }
+  return path;
+}

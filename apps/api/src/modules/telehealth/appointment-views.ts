@@ -35,7 +35,7 @@ export interface ParticipantDays {
  * §3: registrationDate when startDate is 0), else the day they were added — so an unscheduled visit of a participant
  * not started yet still has a day, counted the same way as "today".
  */
-export function anchorOf(p: ParticipantDays): string {
+function anchorOf(p: ParticipantDays): string {
   if (p.day_zero) return p.day_zero;
   const since = p.registration_date ?? p.participant_created_at ?? p.created_at ?? new Date();
   return dateInZone(new Date(since), p.time_zone);
@@ -51,7 +51,7 @@ export function dayNow(p: ParticipantDays & { status: string; status_since: Date
 
 // ── views ───────────────────────────────────────────────────────────────────────────────────────
 
-export type TaskTarget = { target_kind: string; target_id: string; version_id: string };
+type TaskTarget = { target_kind: string; target_id: string; version_id: string };
 
 /** The names of tasks as the task lists give them: the activity's title, or the packet's name in the language. */
 export async function taskNames(ctx: ServiceCtx, studyId: string, tasks: readonly TaskTarget[], lang: Language) {
@@ -71,7 +71,7 @@ export async function taskNames(ctx: ServiceCtx, studyId: string, tasks: readonl
   };
 }
 
-export function taskDays(r: AppointmentRow): { taskStartDay: number; taskEndDay: number } {
+function taskDays(r: AppointmentRow): { taskStartDay: number; taskEndDay: number } {
   if (r.task_id && r.task_start_day !== null)
     return { taskStartDay: r.task_start_day, taskEndDay: r.task_end_day ?? MAX_STUDY_DAY };
   const day = dayOn(r, r.starts_at) ?? 0;
@@ -169,7 +169,7 @@ export const auditView = (r: {
 // ── the participant's e-mail ────────────────────────────────────────────────────────────────────
 
 /** A time as the participant reads it: the date and time in their zone, written in their language. */
-export function appointmentTimeText(at: Date, timeZone: string, lang: Language): string {
+function appointmentTimeText(at: Date, timeZone: string, lang: Language): string {
   return new Intl.DateTimeFormat(lang === 'es' ? 'es-ES' : 'en-US', {
     dateStyle: 'full',
     timeStyle: 'short',

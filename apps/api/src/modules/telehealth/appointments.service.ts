@@ -45,17 +45,13 @@ import {
   tellParticipant,
 } from './appointment-views';
 
-export function requireActive(status: string) {
+function requireActive(status: string) {
   if (INACTIVE_STATUSES.includes(status as ParticipantStatus))
     throw fail('CONFLICT', undefined, { message: messageRef('telehealth.participantNotActive') });
 }
 
 /** A scheduled visit's time must lie in its task's days of study (in the participant's zone). */
-export function requireInTaskDays(
-  p: ParticipantDays,
-  task: { start_day: number; end_day: number | null },
-  startsAt: Date,
-) {
+function requireInTaskDays(p: ParticipantDays, task: { start_day: number; end_day: number | null }, startsAt: Date) {
   const day = dayOn(p, startsAt);
   const last = task.end_day ?? MAX_STUDY_DAY;
   if (day === null || day < task.start_day || day > last)
@@ -66,7 +62,7 @@ export function requireInTaskDays(
 }
 
 /** The time is to come, within the host's availability at the site, and the host has no other visit then. */
-export async function requireFreeTime(
+async function requireFreeTime(
   ctx: ServiceCtx,
   input: { studyId: string; siteId: string; hostId: string; startsAt: Date; endsAt: Date; exceptId?: string },
 ) {
@@ -88,7 +84,7 @@ export async function requireFreeTime(
 export const taskBooked = () => fail('CONFLICT', undefined, { message: messageRef('telehealth.taskBooked') });
 
 /** A write on an appointment: the caller's writable assignment and the appointment's participant row check. */
-export async function appointmentForWrite(ctx: ServiceCtx, studyId: string, appointmentId: string) {
+async function appointmentForWrite(ctx: ServiceCtx, studyId: string, appointmentId: string) {
   const access = await requireStudy(ctx, studyId);
   if (access.assignment?.readOnly) throw fail('FORBIDDEN');
   const visible = participantsVisibleTo(ctx, access, { participant: 'p', site: 's' });
@@ -223,7 +219,7 @@ export async function rescheduleAppointment(
   return (await appointmentViews(ctx, [after], ctx.request.language))[0]!;
 }
 
-export async function endAppointment(
+async function endAppointment(
   ctx: ServiceCtx,
   input: { studyId: string; appointmentId: string; reason: string },
   state: AppointmentState,
@@ -266,7 +262,7 @@ export async function recordAppointmentOutcome(
 }
 
 /** A 'YYYY-MM-DD' as the first instant of that day in UTC (the list's date filters). */
-export const dayStart = (date: string, plusDays = 0) => new Date((epochDay(date)! + plusDays) * DAY_MS);
+const dayStart = (date: string, plusDays = 0) => new Date((epochDay(date)! + plusDays) * DAY_MS);
 
 export async function listAppointments(
   ctx: ServiceCtx,

@@ -36,12 +36,12 @@ import {
 export const windowsOf = (row: AvailabilityRow | undefined): AvailabilityWindow[] =>
   (typeof row?.windows === 'string' ? JSON.parse(row.windows) : (row?.windows ?? [])) as AvailabilityWindow[];
 
-export const sortWindows = (windows: readonly AvailabilityWindow[]) =>
+const sortWindows = (windows: readonly AvailabilityWindow[]) =>
   [...windows]
     .map((w) => ({ weekday: w.weekday, start: w.start, end: w.end }))
     .sort((a, b) => a.weekday - b.weekday || a.start.localeCompare(b.start));
 
-export function availabilityView(
+function availabilityView(
   site: Site,
   member: TelehealthMember,
   row: AvailabilityRow | undefined,
@@ -58,7 +58,7 @@ export function availabilityView(
   };
 }
 
-export async function nameMap(ctx: ServiceCtx, ids: readonly (string | null)[]) {
+async function nameMap(ctx: ServiceCtx, ids: readonly (string | null)[]) {
   const rows = await userNames(
     ctx.db,
     ids.filter((x): x is string => !!x),

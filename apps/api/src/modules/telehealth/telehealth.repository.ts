@@ -9,7 +9,7 @@ import type { Environment } from '../../db/schema';
 import type { AppointmentsTable, TelehealthAvailabilityTable } from '../../db/schema/telehealth';
 
 export type AvailabilityRow = Selectable<TelehealthAvailabilityTable>;
-export type AppointmentRecord = Selectable<AppointmentsTable>;
+type AppointmentRecord = Selectable<AppointmentsTable>;
 
 const FINAL = [...FINAL_APPOINTMENT_STATES];
 
@@ -185,7 +185,7 @@ export function findAppointment(
   return (lock ? q.forUpdate('a') : q).executeTakeFirst();
 }
 
-export interface AppointmentFilter {
+interface AppointmentFilter {
   studyId: string;
   visible: Expression<SqlBool>;
   siteId?: string;

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { DbCtx } from '../../kernel/context';
 import { isTelehealthRole } from './telehealth-team.service';
 
-export const DEMO_TELEHEALTH_ZONE = 'America/New_York';
+const DEMO_TELEHEALTH_ZONE = 'America/New_York';
 const WEEKDAYS = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '17:00' }));
 
 export async function seedTelehealth(ctx: DbCtx, studyId: string): Promise<void> {

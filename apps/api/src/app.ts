@@ -21,7 +21,8 @@ import { portalAddressFor } from './http/portal-addresses';
 import { fail, fieldError, HttpError } from './kernel/errors';
 import { registerEndpoints, registerUploadParsers } from './http/register';
 import { createGuard, createPlatform } from './platform';
-import { ALL_ROUTES } from './routes';
+import { ALL_ROUTES, SOCKET_ROUTES } from './routes';
+import { registerSockets } from './http/sockets';
 
 /**
  * Secrets and identities are masked in logged addresses: reset/invitation tokens in the path, and query values
@@ -279,6 +280,7 @@ export async function buildApp({ db, config, logStream }: BuildAppOptions): Prom
   registerUploadParsers(app, ENDPOINTS);
   const platform = createPlatform(db, config);
   registerEndpoints(app, ALL_ROUTES, ENDPOINTS, platform, createGuard(platform));
+  await registerSockets(app, SOCKET_ROUTES, platform);
 
   if (mounts.staff) {
     await app.register(fastifyStatic, { root: config.staticDirs.staff, prefix: '/', wildcard: true });

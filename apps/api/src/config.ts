@@ -54,7 +54,25 @@ export interface AppConfig {
    * KNOWN_PUSH_SERVICE_HOSTS), as host[:port]: PUSH_SERVICE_HOSTS, comma-separated (decision D-092).
    */
   pushServiceHosts: string[];
+  /** Video calls (decision F-calls). */
+  calls: CallsConfig;
 }
+
+export interface CallsConfig {
+  /** STUN/TURN addresses handed to browsers (STUN_URLS, TURN_URLS, comma-separated); none on one machine. */
+  stunUrls: string[];
+  turnUrls: string[];
+  /** coturn's static-auth-secret (TURN_SECRET): each session gets a TURN credential of its own for an hour. */
+  turnSecret: string | undefined;
+  /** How long a call waits for someone whose connection dropped before it counts their stream as gone. */
+  rejoinGraceMs: number;
+}
+
+const list = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export type FileStorageConfig =
   | { backend: 'directory'; dir: string }
@@ -150,6 +168,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
+    calls: {
+      stunUrls: list(env.STUN_URLS),
+      turnUrls: list(env.TURN_URLS),
+      turnSecret: env.TURN_SECRET || undefined,
+      rejoinGraceMs: Number(env.CALL_REJOIN_GRACE_MS ?? 10_000),
+    },
   };
 }
 
@@ -183,6 +207,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     // Outside the repository: what tests store is thrown away with the machine's temporary files.
     files: { backend: 'directory', dir: path.join(tmpdir(), 'trialpath-test-files') },
     pushServiceHosts: [],
+    calls: { stunUrls: [], turnUrls: [], turnSecret: undefined, rejoinGraceMs: 200 },
     ...overrides,
   };
 }

@@ -1,5 +1,7 @@
 /** Every handler, one list per area; app.ts refuses to start if an ENDPOINT has none. */
 import type { RouteDef } from './http/context';
+import type { SocketRoute } from './http/sockets';
+import { callSignalRoute } from './modules/telehealth/telehealth.routes';
 import { activityRoutes } from './modules/activities/activities.routes';
 import { consentRoutes, consentSigningRoutes } from './modules/consent/consent.routes';
 import { siteFormRoutes } from './modules/site-forms/site-forms.routes';
@@ -90,3 +92,6 @@ export const ALL_ROUTES: readonly RouteDef[] = [
   ...ehrRoutes,
   ...telehealthRoutes,
 ];
+
+/** The WebSocket routes (http/sockets.ts). */
+export const SOCKET_ROUTES: SocketRoute[] = [callSignalRoute];

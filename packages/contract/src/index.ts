@@ -41,6 +41,7 @@ import * as analytics from './analytics';
 import * as reports from './reports';
 import * as linkage from './linkage';
 import * as telehealth from './telehealth';
+import * as telehealthCalls from './telehealth-calls';
 import * as studyVideos from './study-videos';
 import * as exportJobs from './exports';
 import * as devices from './devices';
@@ -94,6 +95,8 @@ export * from './analytics';
 export * from './reports';
 export * from './linkage';
 export * from './telehealth';
+export * from './telehealth-calls';
+export * from './call-signals';
 export * from './study-videos';
 export * from './exports';
 export * from './devices';
@@ -160,6 +163,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   sftp,
   ehr,
   telehealth,
+  telehealthCalls,
 ]
   .flatMap((m) => endpointsOf(m as Record<string, unknown>))
   .concat(Object.values(studyContent.DRAFT_SECTION_ENDPOINTS))

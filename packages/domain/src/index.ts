@@ -36,3 +36,4 @@ export * from './exports/index';
 export * from './devices/index';
 export * from './linkage/index';
 export * from './telehealth/appointments';
+export * from './telehealth/calls';

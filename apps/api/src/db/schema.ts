@@ -142,4 +142,6 @@ export interface Database {
   ehr_resources: import('./schema/ehr').EhrResourcesTable;
   telehealth_availability: import('./schema/telehealth').TelehealthAvailabilityTable;
   appointments: import('./schema/telehealth').AppointmentsTable;
+  telehealth_calls: import('./schema/telehealth').TelehealthCallsTable;
+  telehealth_call_members: import('./schema/telehealth').TelehealthCallMembersTable;
 }

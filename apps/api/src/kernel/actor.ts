@@ -46,7 +46,8 @@ export type SystemJob =
   | 'push'
   | 'exports'
   | 'sftp'
-  | 'study-videos';
+  | 'study-videos'
+  | 'telehealth';
 
 export interface SystemActor {
   type: 'system';

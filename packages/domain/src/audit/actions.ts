@@ -69,6 +69,8 @@ const AUDIT_ENTITY_TYPES = [
   // issue 15: telehealth availability and appointments (decision F-appointments)
   'telehealth_availability',
   'appointment',
+  // issue 15: video calls (decision F-calls)
+  'telehealth_call',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -110,6 +112,25 @@ const AUDIT_ACTIONS = {
     entity: ['appointment'],
     summary:
       'How an appointment ended recorded (complete, incomplete, no-show, left without being seen), with a reason',
+  },
+  'telehealth.call.start': {
+    entity: ['telehealth_call'],
+    summary: 'Video call with a participant started (its appointment, scheduled or not, the colleagues invited)',
+  },
+  'telehealth.call.invite': { entity: ['telehealth_call'], summary: 'Colleagues invited into a running video call' },
+  'telehealth.call.answer': {
+    entity: ['telehealth_call'],
+    summary: 'The participant answered the video call (their device’s time-zone offset)',
+  },
+  'telehealth.call.join': {
+    entity: ['telehealth_call'],
+    summary: 'Someone’s connection to a video call opened (the participant’s first: the call-start time)',
+  },
+  'telehealth.call.leave': { entity: ['telehealth_call'], summary: 'Someone’s connection to a video call closed' },
+  'telehealth.call.end': {
+    entity: ['telehealth_call'],
+    summary:
+      'Video call ended (hang-up, the last stream gone, nobody answered in five minutes, declined) and its appointment with it',
   },
 
   // staff sign-in and sessions

@@ -70,6 +70,37 @@ export const TELEHEALTH_MESSAGES = {
   'telehealth.visitMode.office': { en: 'Visit at the study site', es: 'Visita en el centro del estudio' },
   'telehealth.visitMode.home': { en: 'Home visit', es: 'Visita a domicilio' },
   'telehealth.visitMode.phone': { en: 'Phone call', es: 'Llamada telefónica' },
+  // the video call (decision F-calls)
+  'telehealth.addMembersNone': {
+    en: 'Please that is: Please select members to add to this call.',
+    es: 'Seleccione los miembros que desea añadir a esta llamada.',
+  },
+  'telehealth.participantLeftApp': {
+    en: 'This participant is no longer using the app. This call is not possible.',
+    es: 'Este participante ya no usa la aplicación. No es posible hacer esta llamada.',
+  },
+  'telehealth.meetingEnded': { en: 'This meeting has been ended', es: 'Esta reunión ha finalizado' },
+  'telehealth.callFull': {
+    en: 'This call already has {count} people, the most a call can hold.',
+    es: 'Esta llamada ya tiene {count} personas, el máximo que admite.',
+  },
+  'telehealth.callOver': { en: 'This call has ended.', es: 'Esta llamada ha finalizado.' },
+  'telehealth.notInvited': {
+    en: 'You are not invited to this call.',
+    es: 'No está invitado a esta llamada.',
+  },
+  'telehealth.callRunning': {
+    en: 'A call with this participant is already running.',
+    es: 'Ya hay una llamada en curso con este participante.',
+  },
+  'telehealth.notVideoVisit': {
+    en: 'This appointment is not a video visit: it cannot be held as a call.',
+    es: 'Esta cita no es una videollamada: no puede hacerse como llamada.',
+  },
+  'telehealth.callingYou': {
+    en: 'Your study team is video calling you. Tap to join call.',
+    es: 'Su equipo del estudio le está llamando por vídeo. Toque para unirse a la llamada.',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 registerMessages(TELEHEALTH_MESSAGES);

@@ -1,4 +1,14 @@
 import {
+  addTelehealthCallMembers,
+  declineMyTelehealthCall,
+  endTelehealthCall,
+  getMyTelehealthCall,
+  getTelehealthCall,
+  joinMyTelehealthCall,
+  joinTelehealthCall,
+  listMyTelehealthCalls,
+  startTelehealthCall,
+  CALL_SIGNAL_PATH,
   bookAppointment,
   cancelAppointment,
   listAppointments,
@@ -12,8 +22,12 @@ import {
   saveTelehealthAvailability,
 } from '@trialpath/contract';
 import { route } from '../../http/context';
+import type { SocketRoute } from '../../http/sockets';
+import { serveCallSignalling } from './call-signalling';
 import * as appointments from './appointments.service';
 import * as availability from './availability.service';
+import * as calls from './calls.service';
+import { declineMyCall, joinMyCall, myCall } from './my-call.service';
 import { myAppointments } from './my-appointments.service';
 import { telehealthTeam } from './telehealth-team.service';
 
@@ -31,4 +45,15 @@ export const telehealthRoutes = [
   route(recordAppointmentOutcome, (ctx) => appointments.recordAppointmentOutcome(ctx, { ...ctx.params, ...ctx.body })),
   route(listParticipantTelehealthTasks, (ctx) => appointments.participantTelehealthTasks(ctx, ctx.params)),
   route(listMyAppointments, (ctx) => myAppointments(ctx)),
+  route(startTelehealthCall, (ctx) => calls.startCall(ctx, { ...ctx.params, ...ctx.body })),
+  route(getTelehealthCall, (ctx) => calls.getCall(ctx, ctx.params)),
+  route(listMyTelehealthCalls, (ctx) => calls.myCalls(ctx, ctx.params)),
+  route(addTelehealthCallMembers, (ctx) => calls.addCallMembers(ctx, { ...ctx.params, ...ctx.body })),
+  route(joinTelehealthCall, (ctx) => calls.joinCall(ctx, ctx.params)),
+  route(endTelehealthCall, (ctx) => calls.endCall(ctx, ctx.params)),
+  route(getMyTelehealthCall, (ctx) => myCall(ctx)),
+  route(joinMyTelehealthCall, (ctx) => joinMyCall(ctx, { ...ctx.params, ...ctx.body })),
+  route(declineMyTelehealthCall, (ctx) => declineMyCall(ctx, ctx.params)),
 ];
+
+export const callSignalRoute: SocketRoute = { path: CALL_SIGNAL_PATH, serve: serveCallSignalling };

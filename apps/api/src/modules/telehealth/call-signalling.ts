@@ -1,0 +1,150 @@
+/**
+ * A call's signalling connection (decision F-calls; messages: packages/contract/src/call-signals.ts). The first
+ * message is `hello` with the video-auth token (A-149), within a few seconds; then the server relays WebRTC
+ * offers, answers and candidates between the people of the call and says who comes and goes. Joining and leaving
+ * are recorded and audited; the participant's first arrival connects the call (the call-start time, F-064). When
+ * the participant or everyone else is gone and nobody comes back within the rejoin grace, the call ends: 'This
+ * meeting has been ended' (F-066).
+ */
+import { CALL_MESH_LIMIT, type CallPeer, translate } from '@trialpath/domain';
+import { ClientSignalSchema, SIGNAL_CLOSE, type ServerSignal } from '@trialpath/contract';
+import type { WebSocket } from 'ws';
+import { type Platform, withSystemContext } from '../../kernel/context';
+import { roomsOf } from './call-rooms';
+import { callById, callMembers, markMember, updateCall } from './calls.repository';
+import { finishCall } from './calls.service';
+import { updateAppointment } from './telehealth.repository';
+import { verifyVideoToken } from './video-token';
+
+const HELLO_WITHIN_MS = 5_000;
+const MAX_MESSAGE_BYTES = 64 * 1024;
+
+function refuse(socket: WebSocket, key: 'telehealth.callOver' | 'telehealth.notInvited' | 'telehealth.callFull') {
+  const message: ServerSignal = { type: 'refused', message: translate(key, { count: CALL_MESH_LIMIT }, 'en') };
+  socket.send(JSON.stringify(message));
+  socket.close(SIGNAL_CLOSE.refused, key);
+}
+
+function parse(data: unknown) {
+  try {
+    const text = Buffer.isBuffer(data) ? data.toString('utf8') : String(data);
+    if (text.length > MAX_MESSAGE_BYTES) return null;
+    const parsed = ClientSignalSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Records the person's arrival: the participant's first connects the call and puts its appointment on call. */
+async function recordJoin(platform: Platform, peer: CallPeer, callId: string) {
+  await withSystemContext(platform, 'telehealth', async (ctx) => {
+    const row = await callById(ctx.db, callId, true);
+    if (!row || row.state === 'ENDED') return;
+    const now = new Date();
+    if (peer.kind === 'participant') {
+      if (row.participant_joined_at === null || row.state === 'INITIATED') {
+        await updateCall(ctx.db, callId, {
+          state: 'CONNECTED',
+          participant_joined_at: row.participant_joined_at ?? now,
+        });
+        await updateAppointment(ctx.db, row.appointment_id, { state: 'ON_CALL', updated_at: now });
+      }
+    } else await markMember(ctx.db, callId, peer.peerId, 'joined', now);
+    ctx.audit({ action: 'telehealth.call.join', entityType: 'telehealth_call', entityId: callId, after: peer });
+  });
+}
+
+async function recordLeave(platform: Platform, peer: CallPeer, callId: string) {
+  await withSystemContext(platform, 'telehealth', async (ctx) => {
+    if (peer.kind === 'staff') await markMember(ctx.db, callId, peer.peerId, 'left', new Date());
+    ctx.audit({ action: 'telehealth.call.leave', entityType: 'telehealth_call', entityId: callId, after: peer });
+  });
+}
+
+/** After the grace: a connected call whose participant is gone, or that only one person is left in, ends. */
+async function endIfStreamsGone(platform: Platform, callId: string) {
+  const rooms = roomsOf(platform.config);
+  await withSystemContext(platform, 'telehealth', async (ctx) => {
+    const row = await callById(ctx.db, callId, true);
+    if (!row || row.state !== 'CONNECTED') return;
+    const participantThere = rooms.has(callId, row.participant_id);
+    if (participantThere && rooms.size(callId) > 1) return;
+    await finishCall(ctx, row, 'LAST_STREAM_GONE', null);
+  });
+}
+
+/** Serves one signalling WebSocket. */
+export function serveCallSignalling(platform: Platform, socket: WebSocket, log: { warn(o: object, m: string): void }) {
+  const rooms = roomsOf(platform.config);
+  let seat: { callId: string; peer: CallPeer } | null = null;
+  let greeting = false;
+  const deadline = setTimeout(() => {
+    if (!seat) socket.close(SIGNAL_CLOSE.refused, 'hello expected');
+  }, HELLO_WITHIN_MS);
+
+  const hello = async (token: string) => {
+    const claims = await verifyVideoToken(token, platform.config.jwtSecret);
+    if (!claims) return refuse(socket, 'telehealth.notInvited');
+    const row = await callById(platform.db, claims.callId);
+    if (!row || row.state === 'ENDED') return refuse(socket, 'telehealth.callOver');
+    if (claims.kind === 'participant' && row.participant_id !== claims.peerId)
+      return refuse(socket, 'telehealth.notInvited');
+    if (claims.kind === 'staff') {
+      const members = await callMembers(platform.db, [row.id]);
+      if (!members.some((m) => m.user_id === claims.peerId)) return refuse(socket, 'telehealth.notInvited');
+    }
+    if (!rooms.has(row.id, claims.peerId) && rooms.size(row.id) >= CALL_MESH_LIMIT)
+      return refuse(socket, 'telehealth.callFull');
+    const peer: CallPeer = { peerId: claims.peerId, kind: claims.kind, name: claims.name };
+    rooms.seat(row.id, peer, socket);
+    seat = { callId: row.id, peer };
+    clearTimeout(deadline);
+    rooms.send(row.id, peer.peerId, {
+      type: 'welcome',
+      me: peer,
+      peers: rooms.peers(row.id, peer.peerId),
+      callId: row.id,
+    });
+    rooms.broadcast(row.id, { type: 'peer-joined', peer }, peer.peerId);
+    await recordJoin(platform, peer, row.id);
+  };
+
+  socket.on('message', (data) => {
+    const message = parse(data);
+    if (!message) {
+      socket.send(JSON.stringify({ type: 'refused', message: 'Unreadable message.' } satisfies ServerSignal));
+      return;
+    }
+    if (!seat) {
+      if (message.type !== 'hello' || greeting) return;
+      greeting = true;
+      hello(message.token).catch((err) => {
+        log.warn({ err }, 'call signalling: hello failed');
+        socket.close(SIGNAL_CLOSE.refused, 'error');
+      });
+      return;
+    }
+    const { callId, peer } = seat;
+    if (message.type === 'signal')
+      rooms.send(callId, message.to, { type: 'signal', from: peer.peerId, data: message.data });
+    else if (message.type === 'media')
+      rooms.broadcast(
+        callId,
+        { type: 'media', from: peer.peerId, camera: message.camera, microphone: message.microphone },
+        peer.peerId,
+      );
+  });
+
+  socket.on('close', () => {
+    clearTimeout(deadline);
+    if (!seat) return;
+    const { callId, peer } = seat;
+    if (!rooms.unseat(callId, peer.peerId, socket)) return;
+    rooms.broadcast(callId, { type: 'peer-left', peerId: peer.peerId });
+    recordLeave(platform, peer, callId)
+      .then(() => new Promise((r) => setTimeout(r, platform.config.calls.rejoinGraceMs)))
+      .then(() => endIfStreamsGone(platform, callId))
+      .catch((err) => log.warn({ err, callId }, 'call signalling: leaving not recorded'));
+  });
+}

@@ -1,0 +1,48 @@
+/**
+ * Unscheduled calls that nobody answers end by themselves (F-067, F-068; decision F-calls): every three seconds,
+ * a call that has waited five minutes for its participant is ended for everyone in it, audited by the job.
+ */
+import { NO_PARTICIPANT_END_MS } from '@trialpath/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Platform, withSystemContext } from '../../kernel/context';
+import { callById, unansweredCalls } from './calls.repository';
+import { finishCall } from './calls.service';
+
+/** Ends the calls unanswered at `now`; answers how many. */
+export async function endUnansweredCalls(platform: Platform, now = new Date()): Promise<number> {
+  const due = await unansweredCalls(platform.db, new Date(now.getTime() - NO_PARTICIPANT_END_MS));
+  let ended = 0;
+  for (const { id } of due)
+    await withSystemContext(platform, 'telehealth', async (ctx) => {
+      const row = await callById(ctx.db, id, true);
+      // answered or ended meanwhile
+      if (!row || row.state !== 'INITIATED' || row.participant_joined_at !== null) return;
+      await finishCall(ctx, row, 'NO_PARTICIPANT', null);
+      ended++;
+    });
+  return ended;
+}
+
+export function startCallWorker(
+  platform: Platform,
+  intervalMs: number,
+  log: Pick<FastifyBaseLogger, 'error'>,
+): { stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const tick = () => {
+    running = endUnansweredCalls(platform)
+      .catch((err) => log.error({ err }, 'unanswered calls not ended'))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, intervalMs);
+      });
+  };
+  let timer: NodeJS.Timeout = setTimeout(tick, intervalMs);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,340 @@
+/**
+ * Video calls (issue 15; decision F-calls): started from a participant by the site's telehealth team, answered
+ * or declined by the participant, colleagues invited, signalling over a real WebSocket of the listening server,
+ * and every way a call ends (hang-up, the last stream gone, nobody answering an unscheduled call, declined).
+ */
+import {
+  addTelehealthCallMembers,
+  bookAppointment,
+  CALL_SIGNAL_PATH,
+  type Call,
+  declineMyTelehealthCall,
+  endTelehealthCall,
+  getMyTelehealthCall,
+  getTelehealthCall,
+  joinMyTelehealthCall,
+  joinTelehealthCall,
+  listMyTelehealthCalls,
+  type ServerSignal,
+  saveTelehealthAvailability,
+  startTelehealthCall,
+} from '@trialpath/contract';
+import { NO_PARTICIPANT_END_MS } from '@trialpath/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { endUnansweredCalls } from '../src/modules/telehealth/calls.job';
+import { auditActions, call, participantAccess, type TestApp } from './helpers';
+import { addStaff, telehealthWorld } from './telehealth-world';
+
+let t: TestApp;
+let demo: string;
+let boston: string;
+let ids: Record<string, string> = {};
+let tokens: Record<string, string> = {};
+let base: string;
+let me: { accessToken: string; pid: string };
+
+beforeAll(async () => {
+  ({ t, demo, boston, ids, tokens } = await telehealthWorld());
+  ids['rater.boston'] = await addStaff(t, { username: 'rater.boston', role: 'Rater', studyId: demo, siteId: boston });
+  for (const u of ['crc.two', 'crc.three', 'crc.four'])
+    ids[u] = await addStaff(t, { username: u, role: 'StudyCoordinator', studyId: demo, siteId: boston });
+  base = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http://', 'ws://');
+  me = await participantAccess(t, 'participant.demo');
+});
+afterAll(() => t?.close());
+
+const P = () => ({ studyId: demo, participantId: me.pid });
+
+async function start(by = 'crc.demo', memberIds: string[] = [], appointmentId: string | null = null) {
+  const r = await call(t.app, startTelehealthCall, {
+    params: P(),
+    body: { appointmentId, memberIds },
+    token: tokens[by],
+  });
+  expect(r.status, JSON.stringify(r.json)).toBe(200);
+  return r.json as { call: Call; videoToken: string };
+}
+
+const appointmentState = async (id: string) =>
+  (await t.db.selectFrom('appointments').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state;
+
+/** A signalling connection: its messages as they come, and a wait for the next of a type. */
+async function connect(token?: string) {
+  const socket = new WebSocket(`${base}${CALL_SIGNAL_PATH}`);
+  const seen: ServerSignal[] = [];
+  const waiters: (() => void)[] = [];
+  let closed: { code: number } | null = null;
+  socket.on('message', (d) => {
+    seen.push(JSON.parse(String(d)));
+    for (const w of waiters.splice(0)) w();
+  });
+  socket.on('close', (code) => {
+    closed = { code };
+    for (const w of waiters.splice(0)) w();
+  });
+  await new Promise((r, j) => socket.once('open', r).once('error', j));
+  if (token) socket.send(JSON.stringify({ type: 'hello', token }));
+  const next = async <K extends ServerSignal['type']>(type: K): Promise<Extract<ServerSignal, { type: K }>> => {
+    for (let i = 0; i < 200; i++) {
+      const found = seen.find((m) => m.type === type);
+      if (found) {
+        seen.splice(seen.indexOf(found), 1);
+        return found as Extract<ServerSignal, { type: K }>;
+      }
+      if (closed) throw new Error(`closed (${closed.code}) before ${type}: ${JSON.stringify(seen)}`);
+      await new Promise<void>((r) => {
+        waiters.push(r);
+        setTimeout(r, 50);
+      });
+    }
+    throw new Error(`no ${type}: ${JSON.stringify(seen)}`);
+  };
+  const closing = () => new Promise<number>((r) => (closed ? r(closed.code) : socket.once('close', (code) => r(code))));
+  return { socket, next, closing, send: (m: unknown) => socket.send(JSON.stringify(m)) };
+}
+
+async function until(check: () => Promise<boolean>) {
+  for (let i = 0; i < 100; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('condition not met in time');
+}
+
+const callState = async (id: string) =>
+  (await call(t.app, getTelehealthCall, { params: { studyId: demo, callId: id }, token: tokens['crc.demo'] })).json;
+
+describe('starting a call (F-031…F-033, F-063)', () => {
+  it('unscheduled: an appointment is made for now, ringing; colleagues invited; the participant sees the incoming call', async () => {
+    const s = await start('crc.demo', [ids['pi.demo']!]);
+    expect(s.call).toMatchObject({ type: 'UNSCHEDULED', state: 'INITIATED', participantId: me.pid, connectedAt: null });
+    expect(s.call.members.map((m) => m.peerId)).toEqual([me.pid, ids['crc.demo'], ids['pi.demo']]);
+    expect(s.videoToken).toMatch(/^ey/);
+    expect(await appointmentState(s.call.appointmentId)).toBe('RINGING');
+    expect(await auditActions(t.db, s.call.id)).toContain('telehealth.call.start');
+
+    const mine = await call(t.app, getMyTelehealthCall, { token: me.accessToken });
+    expect(mine.json.call).toMatchObject({ id: s.call.id, state: 'INITIATED', caller: 'Carlos Coordinator' });
+    expect(mine.json.call.message).toBe('Your study team is video calling you. Tap to join call.');
+    // the colleague sees the call they are invited to
+    const theirs = await call(t.app, listMyTelehealthCalls, { params: { studyId: demo }, token: tokens['pi.demo'] });
+    expect(theirs.json.items.map((c: { id: string }) => c.id)).toEqual([s.call.id]);
+
+    const again = await call(t.app, startTelehealthCall, {
+      params: P(),
+      body: { appointmentId: null, memberIds: [] },
+      token: tokens['pi.demo'],
+    });
+    expect(again.status).toBe(409);
+    expect(again.json.message).toBe('A call with this participant is already running.');
+  });
+
+  it('is held only by the site’s telehealth team; a rater is never invited', async () => {
+    for (const who of ['cra.demo', 'studyadmin']) {
+      const r = await call(t.app, startTelehealthCall, {
+        params: P(),
+        body: { appointmentId: null, memberIds: [] },
+        token: tokens[who],
+      });
+      expect(r.status, who).toBe(403);
+    }
+    const rater = await call(t.app, startTelehealthCall, {
+      params: P(),
+      body: { appointmentId: null, memberIds: [ids['rater.boston']!] },
+      token: tokens['crc.demo'],
+    });
+    expect(rater.status).toBe(400);
+    expect(rater.json.fieldErrors.memberIds).toEqual(['This person is not a telehealth member of this site’s team.']);
+  });
+
+  it('for a booked video appointment: scheduled, and only a video visit', async () => {
+    const startsAt = new Date(Date.now() + 2 * 3600_000);
+    startsAt.setUTCMinutes(0, 0, 0);
+    await call(t.app, saveTelehealthAvailability, {
+      params: { studyId: demo, siteId: boston, userId: ids['crc.demo']! },
+      body: {
+        timeZone: 'UTC',
+        windows: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '23:30' })),
+      },
+      token: tokens['crc.demo'],
+    });
+    const book = (visitType: string, at: Date) =>
+      call(t.app, bookAppointment, {
+        params: { studyId: demo },
+        body: { participantId: me.pid, hostId: ids['crc.demo'], visitType, startsAt: at.toISOString(), minutes: 30 },
+        token: tokens['crc.demo'],
+      });
+    const office = await book('officevisit', startsAt);
+    const video = await book('telehealth', new Date(startsAt.getTime() + 3600_000));
+    expect([office.status, video.status]).toEqual([200, 200]);
+    const refused = await call(t.app, startTelehealthCall, {
+      params: P(),
+      body: { appointmentId: office.json.id, memberIds: [] },
+      token: tokens['crc.demo'],
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe('This appointment is not a video visit: it cannot be held as a call.');
+    const s = await start('crc.demo', [], video.json.id);
+    // booked outside the schedule (no telehealth task): the call is unscheduled as its appointment is
+    expect(s.call).toMatchObject({ appointmentId: video.json.id, type: 'UNSCHEDULED', state: 'INITIATED' });
+    expect(await appointmentState(video.json.id)).toBe('RINGING');
+  });
+});
+
+describe('signalling and the ways a call ends (F-064…F-067)', () => {
+  it('relays between the people of the call; the participant’s arrival connects it; their going ends it', async () => {
+    const s = await start('crc.demo');
+    const staff = await connect(s.videoToken);
+    const welcome = await staff.next('welcome');
+    expect(welcome).toMatchObject({ me: { peerId: ids['crc.demo'], kind: 'staff' }, peers: [], callId: s.call.id });
+
+    const joined = await call(t.app, joinMyTelehealthCall, {
+      params: { callId: s.call.id },
+      body: { offset: -300 },
+      token: me.accessToken,
+    });
+    expect(joined.status).toBe(200);
+    expect(await appointmentState(s.call.appointmentId)).toBe('ARRIVED');
+    const participant = await connect(joined.json.data.videoToken);
+    expect((await participant.next('welcome')).peers).toEqual([
+      { peerId: ids['crc.demo'], kind: 'staff', name: 'Carlos Coordinator' },
+    ]);
+    expect((await staff.next('peer-joined')).peer).toMatchObject({ peerId: me.pid, kind: 'participant' });
+    await until(async () => (await callState(s.call.id)).state === 'CONNECTED');
+    expect((await callState(s.call.id)).connectedAt).not.toBeNull();
+    expect(await appointmentState(s.call.appointmentId)).toBe('ON_CALL');
+
+    participant.send({ type: 'signal', to: ids['crc.demo'], data: { sdp: 'offer-from-participant' } });
+    expect(await staff.next('signal')).toEqual({
+      type: 'signal',
+      from: me.pid,
+      data: { sdp: 'offer-from-participant' },
+    });
+    staff.send({ type: 'media', camera: false, microphone: true });
+    expect(await participant.next('media')).toEqual({
+      type: 'media',
+      from: ids['crc.demo'],
+      camera: false,
+      microphone: true,
+    });
+
+    participant.socket.close();
+    expect((await staff.next('peer-left')).peerId).toBe(me.pid);
+    const ended = await staff.next('ended');
+    expect(ended).toEqual({ type: 'ended', reason: 'LAST_STREAM_GONE', message: 'This meeting has been ended' });
+    await staff.closing();
+    expect((await callState(s.call.id)).state).toBe('ENDED');
+    expect(await appointmentState(s.call.appointmentId)).toBe('COMPLETE');
+    const actions = await auditActions(t.db, s.call.id);
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'telehealth.call.answer',
+        'telehealth.call.join',
+        'telehealth.call.leave',
+        'telehealth.call.end',
+      ]),
+    );
+  });
+
+  it('hang-up ends it for everyone; the appointment is a no-show when the participant never came', async () => {
+    const s = await start('crc.demo', [ids['pi.demo']!]);
+    const staff = await connect(s.videoToken);
+    await staff.next('welcome');
+    const pi = await call(t.app, joinTelehealthCall, {
+      params: { studyId: demo, callId: s.call.id },
+      token: tokens['pi.demo'],
+    });
+    const colleague = await connect(pi.json.videoToken);
+    expect((await colleague.next('welcome')).peers.map((p) => p.peerId)).toEqual([ids['crc.demo']]);
+
+    const end = await call(t.app, endTelehealthCall, {
+      params: { studyId: demo, callId: s.call.id },
+      token: tokens['pi.demo'],
+    });
+    expect(end.status).toBe(200);
+    expect(end.json).toMatchObject({ state: 'ENDED', endReason: 'HANG_UP' });
+    expect((await staff.next('ended')).reason).toBe('HANG_UP');
+    expect((await colleague.next('ended')).message).toBe('This meeting has been ended');
+    await Promise.all([staff.closing(), colleague.closing()]);
+    expect(await appointmentState(s.call.appointmentId)).toBe('NO_SHOW');
+    const over = await call(t.app, endTelehealthCall, {
+      params: { studyId: demo, callId: s.call.id },
+      token: tokens['pi.demo'],
+    });
+    expect(over.status).toBe(409);
+    expect(over.json.message).toBe('This call has ended.');
+  });
+
+  it('an unscheduled call nobody answers ends five minutes after it started, not before (F-067)', async () => {
+    const s = await start('crc.demo');
+    const staff = await connect(s.videoToken);
+    await staff.next('welcome');
+    const startedAt = new Date((await callState(s.call.id)).startedAt).getTime();
+    expect(await endUnansweredCalls(t.platform, new Date(startedAt + NO_PARTICIPANT_END_MS - 1000))).toBe(0);
+    expect(await endUnansweredCalls(t.platform, new Date(startedAt + NO_PARTICIPANT_END_MS))).toBe(1);
+    expect((await staff.next('ended')).reason).toBe('NO_PARTICIPANT');
+    await staff.closing();
+    expect((await callState(s.call.id)).endReason).toBe('NO_PARTICIPANT');
+  });
+
+  it('the participant declines: the call ends and the visit is left without being seen', async () => {
+    const s = await start('crc.demo');
+    const staff = await connect(s.videoToken);
+    await staff.next('welcome');
+    const r = await call(t.app, declineMyTelehealthCall, { params: { callId: s.call.id }, token: me.accessToken });
+    expect(r.status).toBe(200);
+    expect((await staff.next('ended')).reason).toBe('DECLINED');
+    await staff.closing();
+    expect(await appointmentState(s.call.appointmentId)).toBe('LWBS');
+    expect((await call(t.app, getMyTelehealthCall, { token: me.accessToken })).json.call).toBeNull();
+  });
+});
+
+describe('who may connect, and how many (A-149)', () => {
+  it('refuses an access token, a token of another call’s person, and a fifth person', async () => {
+    const s = await start('crc.demo', [ids['pi.demo']!, ids['crc.two']!, ids['crc.three']!, ids['crc.four']!]);
+    const refusedWith = async (token: string) => {
+      const c = await connect(token);
+      const m = await c.next('refused');
+      expect(await c.closing()).toBe(4001);
+      return m.message;
+    };
+    expect(await refusedWith(tokens['crc.demo']!)).toBe('You are not invited to this call.');
+    expect(await refusedWith('not-a-token')).toBe('You are not invited to this call.');
+
+    const seated = [await connect(s.videoToken)];
+    for (const u of ['pi.demo', 'crc.two', 'crc.three']) {
+      const j = await call(t.app, joinTelehealthCall, {
+        params: { studyId: demo, callId: s.call.id },
+        token: tokens[u] ?? (await tokenOf(u)),
+      });
+      expect(j.status, u).toBe(200);
+      seated.push(await connect(j.json.videoToken));
+      await seated.at(-1)!.next('welcome');
+    }
+    const fifth = await call(t.app, joinTelehealthCall, {
+      params: { studyId: demo, callId: s.call.id },
+      token: await tokenOf('crc.four'),
+    });
+    expect(await refusedWith(fifth.json.videoToken)).toBe('This call already has 4 people, the most a call can hold.');
+
+    // F-043: inviting only people already in the call is refused with the spec's words
+    const none = await call(t.app, addTelehealthCallMembers, {
+      params: { studyId: demo, callId: s.call.id },
+      body: { memberIds: [ids['pi.demo']!] },
+      token: tokens['crc.demo'],
+    });
+    expect(none.status).toBe(400);
+    expect(none.json.fieldErrors.memberIds).toEqual(['Please that is: Please select members to add to this call.']);
+
+    await call(t.app, endTelehealthCall, { params: { studyId: demo, callId: s.call.id }, token: tokens['crc.demo'] });
+    await Promise.all(seated.map((c) => c.closing()));
+  });
+});
+
+async function tokenOf(username: string) {
+  const { staffAccess } = await import('./helpers');
+  tokens[username] ??= (await staffAccess(t, username)).accessToken;
+  return tokens[username]!;
+}

@@ -67,7 +67,7 @@ async function endIfStreamsGone(platform: Platform, callId: string) {
   const rooms = roomsOf(platform.config);
   await withSystemContext(platform, 'telehealth', async (ctx) => {
     const row = await callById(ctx.db, callId, true);
-    if (!row || row.state !== 'CONNECTED') return;
+    if (row?.state !== 'CONNECTED') return;
     const participantThere = rooms.has(callId, row.participant_id);
     if (participantThere && rooms.size(callId) > 1) return;
     await finishCall(ctx, row, 'LAST_STREAM_GONE', null);

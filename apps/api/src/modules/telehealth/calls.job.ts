@@ -16,7 +16,7 @@ export async function endUnansweredCalls(platform: Platform, now = new Date()): 
     await withSystemContext(platform, 'telehealth', async (ctx) => {
       const row = await callById(ctx.db, id, true);
       // answered or ended meanwhile
-      if (!row || row.state !== 'INITIATED' || row.participant_joined_at !== null) return;
+      if (row?.state !== 'INITIATED' || row.participant_joined_at !== null) return;
       await finishCall(ctx, row, 'NO_PARTICIPANT', null);
       ended++;
     });

@@ -87,17 +87,19 @@ export function updateCall(db: Db, id: string, values: Updateable<TelehealthCall
 
 export function callMembers(db: Db, callIds: readonly string[]) {
   if (callIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('telehealth_call_members as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .selectAll('m')
-    .select(['u.first_name', 'u.last_name', 'u.platform_role'])
-    .where('m.call_id', 'in', callIds)
-    // the one who started it first (invited by nobody), then the invited as they were invited
-    .orderBy(sql`m.invited_by is null`, 'desc')
-    .orderBy('m.invited_at')
-    .orderBy('m.user_id')
-    .execute();
+  return (
+    db
+      .selectFrom('telehealth_call_members as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .selectAll('m')
+      .select(['u.first_name', 'u.last_name', 'u.platform_role'])
+      .where('m.call_id', 'in', callIds)
+      // the one who started it first (invited by nobody), then the invited as they were invited
+      .orderBy(sql`m.invited_by is null`, 'desc')
+      .orderBy('m.invited_at')
+      .orderBy('m.user_id')
+      .execute()
+  );
 }
 
 export function addMembers(db: Db, callId: string, userIds: readonly string[], invitedBy: string | null) {

@@ -5,24 +5,27 @@
  * tells everyone who comes, who goes and when the call ends ('This meeting has been ended').
  */
 import type { CALL_END_REASONS } from '@trialpath/domain';
-import { z } from 'zod';
 
-const Peer = z.object({ peerId: z.string(), kind: z.enum(['staff', 'participant']), name: z.string() });
+interface Peer {
+  peerId: string;
+  kind: 'staff' | 'participant';
+  name: string;
+}
 
-/** What a browser sends. */
-export const ClientSignalSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('hello'), token: z.string().min(1).max(4000) }),
-  /** An SDP offer or answer, or an ICE candidate, for one other person of the call. */
-  z.object({ type: z.literal('signal'), to: z.string().min(1).max(64), data: z.unknown() }),
-  /** The sender's camera and microphone as the others should show them. */
-  z.object({ type: z.literal('media'), camera: z.boolean(), microphone: z.boolean() }),
-]);
-export type ClientSignal = z.infer<typeof ClientSignalSchema>;
+/**
+ * What a browser sends: `hello` with its token first; an SDP offer or answer, or an ICE candidate, for one other
+ * person of the call; its camera and microphone as the others should show them. (The server checks each message
+ * against its own schema: the portals only write them.)
+ */
+export type ClientSignal =
+  | { type: 'hello'; token: string }
+  | { type: 'signal'; to: string; data: unknown }
+  | { type: 'media'; camera: boolean; microphone: boolean };
 
 /** What the server sends. */
 export type ServerSignal =
-  | { type: 'welcome'; me: z.infer<typeof Peer>; peers: z.infer<typeof Peer>[]; callId: string }
-  | { type: 'peer-joined'; peer: z.infer<typeof Peer> }
+  | { type: 'welcome'; me: Peer; peers: Peer[]; callId: string }
+  | { type: 'peer-joined'; peer: Peer }
   | { type: 'peer-left'; peerId: string }
   | { type: 'signal'; from: string; data: unknown }
   | { type: 'media'; from: string; camera: boolean; microphone: boolean }

@@ -70,8 +70,7 @@ export const startTelehealthCall = defineEndpoint({
   path: '/api/v1/studies/:studyId/participants/:participantId/telehealth/calls',
   audience: 'staff',
   permission: 'telehealth.call',
-  summary:
-    'Start a video call with the participant (F-033 call-start payload): for one of their video appointments, or unscheduled (an appointment is made for now); colleagues of the site’s telehealth team invited at once. The participant is called',
+  summary: 'Call the participant by video, for a video appointment or unscheduled; invite colleagues (F-033)',
   params: z.object({ studyId: z.string().uuid(), participantId: z.string().uuid() }).strict(),
   body: z.object({ appointmentId: z.string().uuid().nullable(), memberIds: MemberIds }).strict(),
   response: CallSessionSchema,
@@ -83,7 +82,7 @@ export const getTelehealthCall = defineEndpoint({
   path: '/api/v1/studies/:studyId/telehealth/calls/:callId',
   audience: 'staff',
   permission: 'telehealth.call',
-  summary: 'A call of a participant the caller may see: its state and who is, was or is invited in it',
+  summary: 'A call: its state and who is in it',
   params: CallParams,
   response: CallSchema,
 });
@@ -94,7 +93,7 @@ export const listMyTelehealthCalls = defineEndpoint({
   path: '/api/v1/studies/:studyId/telehealth/calls',
   audience: 'staff',
   permission: 'telehealth.call',
-  summary: 'The running calls of the study that the caller started or is invited to (a colleague’s invitation)',
+  summary: 'The running calls the caller started or is invited to',
   params: z.object({ studyId: z.string().uuid() }).strict(),
   response: z.object({ items: z.array(CallSchema) }),
 });
@@ -105,8 +104,7 @@ export const addTelehealthCallMembers = defineEndpoint({
   path: '/api/v1/studies/:studyId/telehealth/calls/:callId/members',
   audience: 'staff',
   permission: 'telehealth.call',
-  summary:
-    'Invite colleagues of the site’s telehealth team into a running call (F-043: at least one who is not in it yet; never oneself or a rater)',
+  summary: 'Invite colleagues into a running call (F-043)',
   params: CallParams,
   body: z.object({ memberIds: MemberIds }).strict(),
   response: CallSchema,
@@ -118,7 +116,7 @@ export const joinTelehealthCall = defineEndpoint({
   path: '/api/v1/studies/:studyId/telehealth/calls/:callId/join',
   audience: 'staff',
   permission: 'telehealth.call',
-  summary: 'Join a running call one started or is invited to: its session (a new video-auth token)',
+  summary: 'Join a running call: its session',
   params: CallParams,
   response: CallSessionSchema,
 });
@@ -129,8 +127,7 @@ export const endTelehealthCall = defineEndpoint({
   path: '/api/v1/studies/:studyId/telehealth/calls/:callId/end',
   audience: 'staff',
   permission: 'telehealth.call',
-  summary:
-    'End a call for everyone in it (hang-up, F-065); the appointment is complete when the participant joined, else a no-show',
+  summary: 'End a call for everyone in it (F-065)',
   params: CallParams,
   response: CallSchema,
 });
@@ -152,7 +149,7 @@ export const getMyTelehealthCall = defineEndpoint({
   method: 'GET',
   path: '/api/v1/participant/telehealth/call',
   audience: 'participant',
-  summary: 'The call the study team is making to the signed-in participant now (the incoming call), if any',
+  summary: 'The incoming call, if any',
   response: z.object({ call: MyCallSchema.nullable() }),
 });
 
@@ -161,8 +158,7 @@ export const joinMyTelehealthCall = defineEndpoint({
   method: 'POST',
   path: '/api/v1/participant/telehealth/calls/:callId/join',
   audience: 'participant',
-  summary:
-    '001 §7 start video call (participant side): join the incoming call with the device’s time-zone offset; data is the session',
+  summary: 'Join the incoming call with the device’s offset (001 §7)',
   params: z.object({ callId: z.string().uuid() }).strict(),
   body: z.object({ offset: z.number().int().min(-840).max(840) }).strict(),
   response: z.object({ data: CallSessionSchema }),
@@ -173,7 +169,7 @@ export const declineMyTelehealthCall = defineEndpoint({
   method: 'POST',
   path: '/api/v1/participant/telehealth/calls/:callId/decline',
   audience: 'participant',
-  summary: 'Decline the incoming call: it ends, and the study team is told',
+  summary: 'Decline the incoming call',
   params: z.object({ callId: z.string().uuid() }).strict(),
   response: z.object({ ok: z.literal(true) }),
 });

@@ -23,3 +23,5 @@ export { TableEmpty } from './data-table/TableEmpty';
 export { sortModeOf } from './data-table/parts';
 export * from './questions/index';
 export * from './consent/index';
+export * from './call/mesh-call';
+export * from './call/CallView';

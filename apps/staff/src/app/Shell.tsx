@@ -2,7 +2,7 @@ import { AppShell, Badge, Burger, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { detectEnvironment, MOBILE_BREAKPOINT_PX, translate } from '@trialpath/domain';
 import { AppLoader, CookieConsent, OfflineNotifier, ProgressBar, TEST_BADGE_COLOR } from '@trialpath/ui';
-import { type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { loaderStore } from '../shared/loader';
@@ -12,10 +12,19 @@ import { Logo } from './shell/Logo';
 import { DrawerNav, HeaderNav, useNavItems } from './shell/MainNav';
 import { ShellFooter } from './shell/ShellFooter';
 import { lazyComponent } from '../shared/lazy';
+import { useActiveCall } from '../features/telehealth/call-store';
+import { loadFeatureTexts } from '../i18n';
 
 // The account menu (Mantine's menu, the role titles) is some 15 kB: it follows the first screen instead of
 // weighing on it (DESIGN.md §5 budget); a same-size box holds its place meanwhile.
 const UserMenu = lazyComponent(() => import('./shell/UserMenu').then((m) => m.UserMenu));
+
+// The call panel and its texts come with the first call (decision F-calls).
+const CallPanel = lazy(() =>
+  Promise.all([import('../features/telehealth/CallPanel'), loadFeatureTexts('telehealth')]).then(([m]) => ({
+    default: m.CallPanel,
+  })),
+);
 
 /** The frame of every page: header (navigation, environment badge, account), main, footer, and the app-wide watchers. */
 export function Shell({ children }: { children: ReactNode }) {
@@ -28,6 +37,8 @@ export function Shell({ children }: { children: ReactNode }) {
   const lang = i18n.language;
   const drawer = isMobile && links.length > 0;
   const burger = useRef<HTMLButtonElement>(null);
+  const call = useActiveCall();
+  const [callFullScreen, setCallFullScreen] = useState(false);
 
   // Escape closes the side drawer and gives the focus back to the menu button.
   useEffect(() => {
@@ -83,11 +94,21 @@ export function Shell({ children }: { children: ReactNode }) {
         </Group>
       </AppShell.Header>
       {drawer && <DrawerNav id="tp-drawer-nav" links={links} onNavigate={nav.close} />}
-      <AppShell.Main id="main" tabIndex={-1} style={{ outline: 'none', background: '#f8f9fa' }}>
+      {/* F-044…F-047: the page keeps 74% of the width beside a connected call's panel, all of it in full screen */}
+      <AppShell.Main
+        id="main"
+        tabIndex={-1}
+        style={{ outline: 'none', background: '#f8f9fa', width: call && !callFullScreen ? '74%' : undefined }}
+      >
         {/* In the page flow, above the page: it never covers a button, a footer link or a toast's place. */}
         <CookieConsent scope="portal" />
         {children}
       </AppShell.Main>
+      {call && (
+        <Suspense fallback={null}>
+          <CallPanel active={call} fullScreen={callFullScreen} onFullScreen={setCallFullScreen} />
+        </Suspense>
+      )}
       <ShellFooter />
       <StartupEffects />
       <IdleWatcher />

@@ -7,7 +7,8 @@
  * meeting has been ended' (F-066).
  */
 import { CALL_MESH_LIMIT, type CallPeer, translate } from '@trialpath/domain';
-import { ClientSignalSchema, SIGNAL_CLOSE, type ServerSignal } from '@trialpath/contract';
+import { type ClientSignal, SIGNAL_CLOSE, type ServerSignal } from '@trialpath/contract';
+import { z } from 'zod';
 import type { WebSocket } from 'ws';
 import { type Platform, withSystemContext } from '../../kernel/context';
 import { roomsOf } from './call-rooms';
@@ -17,6 +18,13 @@ import { updateAppointment } from './telehealth.repository';
 import { verifyVideoToken } from './video-token';
 
 const HELLO_WITHIN_MS = 5_000;
+
+/** The browser's messages (ClientSignal in the contract), checked before anything is done with them. */
+const ClientSignalSchema: z.ZodType<ClientSignal> = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hello'), token: z.string().min(1).max(4000) }),
+  z.object({ type: z.literal('signal'), to: z.string().min(1).max(64), data: z.unknown() }),
+  z.object({ type: z.literal('media'), camera: z.boolean(), microphone: z.boolean() }),
+]);
 const MAX_MESSAGE_BYTES = 64 * 1024;
 
 function refuse(socket: WebSocket, key: 'telehealth.callOver' | 'telehealth.notInvited' | 'telehealth.callFull') {

@@ -11,6 +11,7 @@ import { useEndpointQuery } from '../../shared/queries';
 import { ErrorAlert, PageTitle, SuccessAlert, TouchLink } from '../layout/parts';
 import { PageLoader } from '../layout/StudyLayout';
 import { useStudy } from '../layout/study-context';
+import { IncomingCall } from './IncomingCall';
 import { TELEHEALTH_NS } from './texts';
 
 const ALL = {};
@@ -83,6 +84,7 @@ export default function AppointmentsPage() {
       <PageTitle>{t('title')}</PageTitle>
       {statusCode === TELEHEALTH_STATUS.TimeForYourCall && <SuccessAlert>{t('dueNow')}</SuccessAlert>}
       {isIncomingCall(statusCode) && <SuccessAlert>{t('calling')}</SuccessAlert>}
+      <IncomingCall />
       {data.length === 0 ? (
         <Text>{t('empty')}</Text>
       ) : (

@@ -35,6 +35,9 @@ import { refusalText } from '../../shared/refusal';
 import { ReasonDialog } from '../../shared/ReasonDialog';
 import { useStudyPath } from '../schedules/data';
 import { AppointmentDialog } from './AppointmentDialog';
+import { useActiveCall } from './call-store';
+import { RunningCalls } from './RunningCalls';
+import { StartCallDialog } from './StartCallDialog';
 import { browserTimeZone, dayAndTime, minutesBetween, otherDay, timeOnly } from './time';
 
 type Outcome = (typeof APPOINTMENT_OUTCOMES)[number];
@@ -62,7 +65,7 @@ interface Filters {
 }
 const NO_FILTERS: Filters = { siteId: null, hostId: null, state: null, from: '', to: '' };
 
-type Action = { kind: 'change' | 'cancel' | 'outcome'; appointment: Appointment } | { kind: 'book' } | null;
+type Action = { kind: 'change' | 'cancel' | 'outcome' | 'call'; appointment: Appointment } | { kind: 'book' } | null;
 
 export function AppointmentsPage() {
   const { t, i18n } = useTranslation('telehealth');
@@ -77,6 +80,7 @@ export function AppointmentsPage() {
   const [action, setAction] = useState<Action>(null);
   const [outcome, setOutcome] = useState<Outcome>('COMPLETE');
   const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
+  const inCall = useActiveCall() !== null;
   const setFilter = (patch: Partial<Filters>) => {
     setFilters((f) => ({ ...f, ...patch }));
     setPage(1);
@@ -127,6 +131,16 @@ export function AppointmentsPage() {
   const actions = (a: Appointment) =>
     isFinalAppointmentState(a.state) ? null : (
       <Group gap={4} wrap="wrap">
+        {a.visitMode === 'video' && !inCall && (
+          <Button
+            size="compact-xs"
+            color="teal"
+            aria-label={t('call.startOf', { code: a.participantCode })}
+            onClick={() => setAction({ kind: 'call', appointment: a })}
+          >
+            {t('call.start')}
+          </Button>
+        )}
         <Button
           size="compact-xs"
           variant="default"
@@ -265,6 +279,8 @@ export function AppointmentsPage() {
         </Group>
       </Group>
 
+      {!twin && !inCall && <RunningCalls studyId={studyId} />}
+
       <Paper withBorder radius="md" p="sm" component="section" aria-label={t('appointments.filters')}>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <Select
@@ -353,6 +369,18 @@ export function AppointmentsPage() {
       />
 
       {action?.kind === 'book' && <AppointmentDialog studyId={studyId} onClose={() => setAction(null)} />}
+      {action?.kind === 'call' && (
+        <StartCallDialog
+          studyId={studyId}
+          target={{
+            participantId: action.appointment.participantId,
+            participantCode: action.appointment.participantCode,
+            siteId: action.appointment.siteId,
+            appointmentId: action.appointment.id,
+          }}
+          onClose={() => setAction(null)}
+        />
+      )}
       {action?.kind === 'change' && (
         <AppointmentDialog studyId={studyId} appointment={action.appointment} onClose={() => setAction(null)} />
       )}

@@ -1,0 +1,144 @@
+/**
+ * The call session panel (002 §2, F-044…F-047, F-053…F-062, F-065, F-066; decision F-calls): beside the page at
+ * 26% of the width (the page keeps 74%), or the whole width in full screen. Leaving asks 'Are you sure you want to
+ * end the call?' and ends it for everyone; when the call ends (the participant gone, declined, unanswered, a
+ * colleague hung up) it says so and the page reloads.
+ */
+import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { CALL_SIGNAL_PATH, endTelehealthCall } from '@trialpath/contract';
+import { CallView, MeshCall, notify, signalAddress } from '@trialpath/ui';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../shared/api';
+import { type ActiveCall, callStore } from './call-store';
+
+const RELOAD_AFTER_MS = 3000;
+
+export function CallPanel({
+  active,
+  fullScreen,
+  onFullScreen,
+}: {
+  active: ActiveCall;
+  fullScreen: boolean;
+  onFullScreen: (on: boolean) => void;
+}) {
+  const { t } = useTranslation('telehealth');
+  const [call] = useState(() => new MeshCall(active.session, signalAddress(CALL_SIGNAL_PATH)));
+  const state = useSyncExternalStore(
+    (n) => call.subscribe(() => n()),
+    () => call.snapshot,
+  );
+  const [confirming, setConfirming] = useState(false);
+  const code = active.session.call.participantCode;
+
+  useEffect(() => {
+    call.start().catch(() => {
+      notify(t('call.mediaDenied'), { kind: 'error' });
+      void api
+        .call(endTelehealthCall, { params: { studyId: active.studyId, callId: active.session.call.id } })
+        .catch(() => {})
+        .finally(() => callStore.set(null));
+    });
+    return () => call.close();
+  }, [call, active, t]);
+
+  // F-066: the end is said, then the page reloads
+  useEffect(() => {
+    if (state.phase !== 'ended' && state.phase !== 'refused') return;
+    const timer = setTimeout(() => {
+      callStore.set(null);
+      window.location.reload();
+    }, RELOAD_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [state.phase]);
+
+  const endText =
+    state.endReason === 'DECLINED'
+      ? t('call.declined')
+      : state.endReason === 'NO_PARTICIPANT'
+        ? t('call.unanswered')
+        : t('call.ended');
+
+  const end = async () => {
+    setConfirming(false);
+    try {
+      await api.call(endTelehealthCall, { params: { studyId: active.studyId, callId: active.session.call.id } });
+    } catch {
+      // already over: the panel closes all the same
+    }
+    call.close();
+    callStore.set(null);
+  };
+
+  return (
+    <Paper
+      component="aside"
+      aria-label={t('call.panel', { code })}
+      shadow="md"
+      p="sm"
+      style={{
+        position: 'fixed',
+        top: fullScreen ? 0 : 60,
+        bottom: fullScreen ? 0 : 40,
+        right: 0,
+        width: fullScreen ? '100%' : '26%',
+        zIndex: fullScreen ? 300 : 150,
+        background: '#25262b',
+        display: 'flex',
+        flexDirection: 'column',
+      }}
+      data-testid="call-panel"
+    >
+      <Title order={2} size="h5" c="white" mb="xs">
+        {t('call.panel', { code })}
+      </Title>
+      {state.phase === 'ended' || state.phase === 'refused' ? (
+        <Alert color={state.phase === 'ended' ? 'blue' : 'red'} role="alert">
+          {state.phase === 'ended' ? endText : t('call.refused', { message: state.message ?? '' })}
+        </Alert>
+      ) : state.phase === 'failed' ? (
+        <Stack>
+          <Alert color="red" role="alert">
+            {t('call.failed')}
+          </Alert>
+          <Button color="red" onClick={end}>
+            {t('call.endCall')}
+          </Button>
+        </Stack>
+      ) : (
+        <CallView
+          call={call}
+          waitingFor="participant"
+          fullScreen={fullScreen}
+          onFullScreen={onFullScreen}
+          onLeave={() => setConfirming(true)}
+          texts={{
+            waiting: t('call.waiting'),
+            microphoneOn: t('call.microphoneOn'),
+            microphoneOff: t('call.microphoneOff'),
+            speakerOn: t('call.speakerOn'),
+            speakerOff: t('call.speakerOff'),
+            cameraOn: t('call.cameraOn'),
+            cameraOff: t('call.cameraOff'),
+            fullScreen: t('call.fullScreen'),
+            exitFullScreen: t('call.exitFullScreen'),
+            leave: t('call.leave'),
+            you: t('call.you'),
+          }}
+        />
+      )}
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('call.leave')} centered zIndex={400}>
+        <Text mb="md">{t('call.confirmLeave')}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            {t('call.keep')}
+          </Button>
+          <Button color="red" onClick={end}>
+            {t('call.endCall')}
+          </Button>
+        </Group>
+      </Modal>
+    </Paper>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * A video visit end to end (issue 15; F-002, F-029, F-044, F-049…F-062, F-065, F-066; decision F-calls): the
+ * coordinator starts a call from a booked video appointment (the team picker lists the site's telehealth team but
+ * themselves), waits for the participant beside the page (74% / 26%); the participant sees the incoming call in the
+ * portal and joins; each sees the other's (fake) camera; the coordinator leaves, confirms, and the participant is
+ * told the meeting has ended. Two browsers, real WebRTC between them, signalling through the API.
+ */
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, shot, staffSignIn } from '../support';
+
+test.use({
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ],
+  },
+});
+
+const media = { permissions: ['camera', 'microphone'] };
+
+/** A remote video of this kind that shows frames. */
+async function expectPlaying(page: Page, testId: string) {
+  const video = page.getByTestId(testId).locator('video');
+  await expect(video).toBeVisible();
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+}
+
+async function bookVideoVisit(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL });
+  const request = context.request;
+  const login = await request.post('/api/v1/auth/login', { data: { username: 'crc.demo', password: DEMO_PASSWORD } });
+  const headers = { authorization: `Bearer ${(await login.json()).tokens.accessToken}` };
+  const studies = await (await request.get('/api/v1/studies?search=DEMO', { headers })).json();
+  const studyId = studies.items.find((s: { code: string }) => s.code === 'DEMO').id as string;
+  const found = await (
+    await request.get(`/api/v1/studies/${studyId}/participants?search=DEMO-US001-0001`, { headers })
+  ).json();
+  const participant = found.items[0] as { id: string; siteId: string };
+  const me = (await (await request.get('/api/v1/me', { headers })).json()) as { id: string };
+  const day = (plus: number) => new Date(Date.now() + plus * 86_400_000).toISOString().slice(0, 10);
+  const slots = await (
+    await request.get(
+      `/api/v1/studies/${studyId}/telehealth/slots?siteId=${participant.siteId}&hostId=${me.id}&from=${day(1)}&to=${day(14)}&minutes=30`,
+      { headers },
+    )
+  ).json();
+  const booked = await request.post(`/api/v1/studies/${studyId}/telehealth/appointments`, {
+    headers,
+    data: {
+      participantId: participant.id,
+      hostId: me.id,
+      visitType: 'telehealth',
+      startsAt: slots.items[0].startsAt,
+      minutes: 30,
+    },
+  });
+  expect(booked.status()).toBe(200);
+  await context.close();
+  return studyId;
+}
+
+test('a coordinator calls a participant by video; the participant joins from the portal; leaving ends the meeting', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const studyId = await bookVideoVisit(browser, baseURL!);
+
+  const staffContext = await browser.newContext({ ...media, viewport: { width: 1440, height: 900 } });
+  const staff = await staffContext.newPage();
+  await staffSignIn(staff, 'crc.demo');
+  await expect(staff.getByText('Trialpath Demo Study')).toBeVisible();
+  await staff.goto(`/#/studies/${studyId}/telehealth/appointments`);
+  await expect(staff.getByRole('heading', { name: 'Telehealth appointments', level: 1 })).toBeVisible();
+  await staff.getByRole('button', { name: 'Start a video call with DEMO-US001-0001' }).first().click();
+
+  // the team picker: the site's telehealth team, not oneself
+  const picker = staff.getByRole('dialog', { name: 'Video call with DEMO-US001-0001' });
+  await picker.getByRole('button', { name: 'Add Research Team Members' }).click();
+  await expect(picker.getByRole('checkbox', { name: /^Priya Investigator/ })).toBeVisible();
+  await expect(picker.getByRole('checkbox', { name: /^Carlos Coordinator/ })).toHaveCount(0);
+  await picker.getByRole('button', { name: 'Call Now' }).click();
+
+  const panel = staff.getByRole('complementary', { name: 'Video call with DEMO-US001-0001' });
+  await expect(panel.getByText('Waiting for your participant to join')).toBeVisible();
+  // F-044: the page keeps 74% of the width, the call 26%
+  const mainWidth = await staff.locator('#main').evaluate((m) => m.getBoundingClientRect().width);
+  expect(mainWidth / 1440).toBeCloseTo(0.74, 1);
+
+  const participantContext = await browser.newContext({ ...media, viewport: { width: 390, height: 844 } });
+  const participant = await participantContext.newPage();
+  await participant.goto('/participant/#/participants/web/DEMO/login');
+  await participant.getByLabel('Username').fill('participant.demo');
+  await participant.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await participant.getByRole('button', { name: 'Log in' }).click();
+  await expect(participant).toHaveURL(/#\/participants\/web\/DEMO\/home/);
+  await participant.getByRole('link', { name: 'Your visits' }).click();
+  const incoming = participant.getByTestId('incoming-call');
+  await expect(incoming).toContainText('Your study team is video calling you. Tap to join call.');
+  await incoming.getByRole('button', { name: 'Join call' }).click();
+
+  await expectPlaying(participant, 'remote-staff');
+  await expectPlaying(staff, 'remote-participant');
+  await expect(panel.getByText('Waiting for your participant to join')).toHaveCount(0);
+  await shot(staff, 'staff-telehealth-call');
+  await shot(participant, 'participant-telehealth-call');
+
+  // the coordinator mutes, then leaves: asked first, then the meeting ends for the participant too
+  await panel.getByRole('button', { name: 'Mute microphone' }).click();
+  await expect(panel.getByRole('button', { name: 'Unmute microphone' })).toBeVisible();
+  await panel.getByRole('button', { name: 'Leave meeting' }).click();
+  const confirm = staff.getByRole('dialog', { name: 'Leave meeting' });
+  await expect(confirm).toContainText('Are you sure you want to end the call?');
+  await confirm.getByRole('button', { name: 'End call' }).click();
+  await expect(panel).toHaveCount(0);
+  await expect(participant.getByText('This meeting has been ended')).toBeVisible();
+  expect(await staff.locator('#main').evaluate((m) => m.getBoundingClientRect().width)).toBeGreaterThan(1400);
+
+  await staffContext.close();
+  await participantContext.close();
+});

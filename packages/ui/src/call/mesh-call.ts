@@ -1,0 +1,209 @@
+/**
+ * One person's side of a video call (decision F-calls): the signalling WebSocket (the video-auth token its first
+ * message), a WebRTC connection to each other person (a mesh of four at most), the local camera and microphone.
+ * Whoever arrives makes the offers to those already there; ICE candidates that come before their description wait.
+ * Framework-free: the staff and participant portals show it with their own screens (CallView).
+ */
+import type { CallSession, ServerSignal } from '@trialpath/contract';
+import type { CallPeer } from '@trialpath/domain';
+
+export interface RemotePerson {
+  peer: CallPeer;
+  stream: MediaStream | null;
+  camera: boolean;
+  microphone: boolean;
+}
+
+export interface MeshCallState {
+  phase: 'connecting' | 'in-call' | 'ended' | 'refused' | 'failed';
+  me: CallPeer | null;
+  people: RemotePerson[];
+  local: MediaStream | null;
+  camera: boolean;
+  microphone: boolean;
+  /** Why it ended or was refused, as the server said it. */
+  message: string | null;
+  endReason: string | null;
+}
+
+type Listener = (state: MeshCallState) => void;
+
+export class MeshCall {
+  private socket: WebSocket | null = null;
+  private readonly links = new Map<string, { pc: RTCPeerConnection; pending: RTCIceCandidateInit[] }>();
+  private state: MeshCallState = {
+    phase: 'connecting',
+    me: null,
+    people: [],
+    local: null,
+    camera: true,
+    microphone: true,
+    message: null,
+    endReason: null,
+  };
+  private readonly listeners = new Set<Listener>();
+
+  constructor(
+    private readonly session: CallSession,
+    private readonly signalUrl: string,
+  ) {}
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    listener(this.state);
+    return () => this.listeners.delete(listener);
+  }
+
+  get snapshot(): MeshCallState {
+    return this.state;
+  }
+
+  private set(patch: Partial<MeshCallState>) {
+    this.state = { ...this.state, ...patch };
+    for (const l of this.listeners) l(this.state);
+  }
+
+  /** Opens the camera and microphone (throws the browser's error when refused), then the signalling connection. */
+  async start(media: MediaStreamConstraints = { video: true, audio: true }): Promise<void> {
+    const local = await navigator.mediaDevices.getUserMedia(media);
+    this.set({ local });
+    const socket = new WebSocket(this.signalUrl);
+    this.socket = socket;
+    socket.onopen = () => socket.send(JSON.stringify({ type: 'hello', token: this.session.videoToken }));
+    socket.onmessage = (e) => {
+      void this.receive(JSON.parse(String(e.data)) as ServerSignal);
+    };
+    socket.onclose = () => {
+      if (this.state.phase === 'connecting' || this.state.phase === 'in-call') this.set({ phase: 'failed' });
+      this.closeLinks();
+    };
+  }
+
+  private send(message: unknown) {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  private async receive(m: ServerSignal) {
+    switch (m.type) {
+      case 'welcome':
+        this.set({ phase: 'in-call', me: m.me, people: m.peers.map((peer) => this.person(peer)) });
+        for (const peer of m.peers) await this.offerTo(peer.peerId);
+        break;
+      case 'peer-joined':
+        this.upsert(this.person(m.peer));
+        break;
+      case 'peer-left':
+        this.links.get(m.peerId)?.pc.close();
+        this.links.delete(m.peerId);
+        this.set({ people: this.state.people.filter((p) => p.peer.peerId !== m.peerId) });
+        break;
+      case 'signal':
+        await this.onSignal(
+          m.from,
+          m.data as { description?: RTCSessionDescriptionInit; candidate?: RTCIceCandidateInit },
+        );
+        break;
+      case 'media':
+        this.set({
+          people: this.state.people.map((p) =>
+            p.peer.peerId === m.from ? { ...p, camera: m.camera, microphone: m.microphone } : p,
+          ),
+        });
+        break;
+      case 'ended':
+        this.set({ phase: 'ended', message: m.message, endReason: m.reason });
+        this.stopLocal();
+        break;
+      case 'refused':
+        this.set({ phase: 'refused', message: m.message });
+        this.stopLocal();
+        break;
+    }
+  }
+
+  private person(peer: CallPeer): RemotePerson {
+    const known = this.state.people.find((p) => p.peer.peerId === peer.peerId);
+    return known ?? { peer, stream: null, camera: true, microphone: true };
+  }
+
+  private upsert(person: RemotePerson) {
+    const others = this.state.people.filter((p) => p.peer.peerId !== person.peer.peerId);
+    this.set({ people: [...others, person] });
+  }
+
+  private link(peerId: string) {
+    const known = this.links.get(peerId);
+    if (known) return known;
+    const pc = new RTCPeerConnection({ iceServers: this.session.iceServers });
+    const link = { pc, pending: [] as RTCIceCandidateInit[] };
+    this.links.set(peerId, link);
+    for (const track of this.state.local?.getTracks() ?? []) pc.addTrack(track, this.state.local!);
+    pc.onicecandidate = (e) => {
+      if (e.candidate) this.send({ type: 'signal', to: peerId, data: { candidate: e.candidate.toJSON() } });
+    };
+    pc.ontrack = (e) => {
+      const stream = e.streams[0] ?? new MediaStream([e.track]);
+      this.set({ people: this.state.people.map((p) => (p.peer.peerId === peerId ? { ...p, stream } : p)) });
+    };
+    return link;
+  }
+
+  private async offerTo(peerId: string) {
+    const { pc } = this.link(peerId);
+    await pc.setLocalDescription(await pc.createOffer());
+    this.send({ type: 'signal', to: peerId, data: { description: pc.localDescription?.toJSON() } });
+  }
+
+  private async onSignal(
+    from: string,
+    data: { description?: RTCSessionDescriptionInit; candidate?: RTCIceCandidateInit },
+  ) {
+    const link = this.link(from);
+    if (data.description) {
+      await link.pc.setRemoteDescription(data.description);
+      for (const c of link.pending.splice(0)) await link.pc.addIceCandidate(c);
+      if (data.description.type === 'offer') {
+        await link.pc.setLocalDescription(await link.pc.createAnswer());
+        this.send({ type: 'signal', to: from, data: { description: link.pc.localDescription?.toJSON() } });
+      }
+    } else if (data.candidate) {
+      if (link.pc.remoteDescription) await link.pc.addIceCandidate(data.candidate);
+      else link.pending.push(data.candidate);
+    }
+  }
+
+  /** Camera on or off for everyone (the track stays, muted). */
+  setCamera(on: boolean) {
+    for (const t of this.state.local?.getVideoTracks() ?? []) t.enabled = on;
+    this.set({ camera: on });
+    this.send({ type: 'media', camera: on, microphone: this.state.microphone });
+  }
+
+  setMicrophone(on: boolean) {
+    for (const t of this.state.local?.getAudioTracks() ?? []) t.enabled = on;
+    this.set({ microphone: on });
+    this.send({ type: 'media', camera: this.state.camera, microphone: on });
+  }
+
+  private closeLinks() {
+    for (const { pc } of this.links.values()) pc.close();
+    this.links.clear();
+  }
+
+  private stopLocal() {
+    for (const t of this.state.local?.getTracks() ?? []) t.stop();
+  }
+
+  /** Leaves without ending the call for the others (the server ends it when the last stream is gone). */
+  close() {
+    this.stopLocal();
+    this.closeLinks();
+    this.socket?.close();
+    this.socket = null;
+  }
+}
+
+/** The signalling address on the page's own origin (ws: or wss: as the page). */
+export function signalAddress(path: string, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${path}`;
+}

@@ -196,6 +196,13 @@ describe('signalling and the ways a call ends (F-064…F-067)', () => {
     });
     expect(joined.status).toBe(200);
     expect(await appointmentState(s.call.appointmentId)).toBe('ARRIVED');
+    // 001 §7: the device's time-zone offset is kept with the call
+    const offset = await t.db
+      .selectFrom('telehealth_calls')
+      .select('participant_offset')
+      .where('id', '=', s.call.id)
+      .executeTakeFirstOrThrow();
+    expect(offset.participant_offset).toBe(-300);
     const participant = await connect(joined.json.data.videoToken);
     expect((await participant.next('welcome')).peers).toEqual([
       { peerId: ids['crc.demo'], kind: 'staff', name: 'Carlos Coordinator' },

@@ -23,7 +23,8 @@ export default defineConfig({
   server: {
     port: 5174,
     strictPort: true,
-    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+    // ws: the call's signalling WebSocket goes through too (decision F-calls)
+    proxy: { '/api': { target: apiTarget, changeOrigin: true, ws: true } },
   },
   build: {
     outDir: 'dist',

@@ -27,7 +27,8 @@ export default defineConfig({
   server: {
     port: 5173,
     strictPort: true,
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+    // ws: the call's signalling WebSocket goes through too (decision F-calls)
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true, ws: true } },
   },
   build: {
     outDir: 'dist',

@@ -7,6 +7,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, expectAccessible, shot } from '../support';
+import { bookVisit, staffApi } from '../telehealth-api';
 
 test.use({ timezoneId: 'Asia/Tokyo' });
 
@@ -30,10 +31,8 @@ test('a participant sees their booked visit in their time zone with its status; 
   await expectAccessible(page);
 
   // the coordinator books a 30-minute video visit at the investigator's first free time
-  const login = await request.post('/api/v1/auth/login', { data: { username: 'crc.demo', password: DEMO_PASSWORD } });
-  const headers = { authorization: `Bearer ${(await login.json()).tokens.accessToken}` };
-  const studies = await (await request.get('/api/v1/studies?search=DEMO', { headers })).json();
-  const studyId = studies.items.find((s: { code: string }) => s.code === 'DEMO').id as string;
+  const crc = await staffApi(request, 'crc.demo');
+  const { headers, studyId } = crc;
   const found = await (
     await request.get(`/api/v1/studies/${studyId}/participants?search=DEMO-US001-0001`, { headers })
   ).json();
@@ -42,25 +41,10 @@ test('a participant sees their booked visit in their time zone with its status; 
     await request.get(`/api/v1/studies/${studyId}/telehealth/team?siteId=${participant.siteId}`, { headers })
   ).json();
   const pi = team.items.find((m: { lastName: string }) => m.lastName === 'Investigator') as { id: string };
-  const day = (plus: number) => new Date(Date.now() + plus * 86_400_000).toISOString().slice(0, 10);
-  const slots = await (
-    await request.get(
-      `/api/v1/studies/${studyId}/telehealth/slots?siteId=${participant.siteId}&hostId=${pi.id}&from=${day(1)}&to=${day(14)}&minutes=30`,
-      { headers },
-    )
-  ).json();
-  const booked = await request.post(`/api/v1/studies/${studyId}/telehealth/appointments`, {
-    headers,
-    data: {
-      participantId: participant.id,
-      hostId: pi.id,
-      visitType: 'videocall',
-      startsAt: slots.items[0].startsAt,
-      minutes: 30,
-    },
-  });
-  expect(booked.status()).toBe(200);
-  const visit = (await booked.json()) as { startsAt: string; participantTimeZone: string };
+  const visit = (await bookVisit(request, crc, { participant, hostId: pi.id, visitType: 'videocall' })) as {
+    startsAt: string;
+    participantTimeZone: string;
+  };
   const inTheirZone = new Intl.DateTimeFormat('en', {
     dateStyle: 'full',
     timeStyle: 'short',

@@ -210,7 +210,14 @@ describe('study features and client code', () => {
     expect(r.status).toBe(200);
     expect(r.json).toEqual({
       studyId: demo,
-      studyFeatures: { telehealth: true, eConsent: true, edc: true, analytics: true, caregiver: false },
+      studyFeatures: {
+        telehealth: true,
+        eConsent: true,
+        edc: true,
+        analytics: true,
+        caregiver: false,
+        telehealthRecording: true,
+      },
     });
     const sleep = await idOf(t.db, 'studies', { code: 'SLEEP' });
     const denied = await call(t.app, getStudyFeatures, { params: { studyId: sleep }, token: s.accessToken });

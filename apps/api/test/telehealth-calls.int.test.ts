@@ -6,7 +6,6 @@
 import {
   addTelehealthCallMembers,
   bookAppointment,
-  CALL_SIGNAL_PATH,
   type Call,
   declineMyTelehealthCall,
   endTelehealthCall,
@@ -15,15 +14,14 @@ import {
   joinMyTelehealthCall,
   joinTelehealthCall,
   listMyTelehealthCalls,
-  type ServerSignal,
   saveTelehealthAvailability,
   startTelehealthCall,
 } from '@trialpath/contract';
 import { NO_PARTICIPANT_END_MS } from '@trialpath/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { endUnansweredCalls } from '../src/modules/telehealth/calls.job';
 import { auditActions, call, participantAccess, type TestApp } from './helpers';
+import { openSignal, until } from './call-sockets';
 import { addStaff, telehealthWorld } from './telehealth-world';
 
 let t: TestApp;
@@ -59,48 +57,7 @@ async function start(by = 'crc.demo', memberIds: string[] = [], appointmentId: s
 const appointmentState = async (id: string) =>
   (await t.db.selectFrom('appointments').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state;
 
-/** A signalling connection: its messages as they come, and a wait for the next of a type. */
-async function connect(token?: string) {
-  const socket = new WebSocket(`${base}${CALL_SIGNAL_PATH}`);
-  const seen: ServerSignal[] = [];
-  const waiters: (() => void)[] = [];
-  let closed: { code: number } | null = null;
-  socket.on('message', (d) => {
-    seen.push(JSON.parse(String(d)));
-    for (const w of waiters.splice(0)) w();
-  });
-  socket.on('close', (code) => {
-    closed = { code };
-    for (const w of waiters.splice(0)) w();
-  });
-  await new Promise((r, j) => socket.once('open', r).once('error', j));
-  if (token) socket.send(JSON.stringify({ type: 'hello', token }));
-  const next = async <K extends ServerSignal['type']>(type: K): Promise<Extract<ServerSignal, { type: K }>> => {
-    for (let i = 0; i < 200; i++) {
-      const found = seen.find((m) => m.type === type);
-      if (found) {
-        seen.splice(seen.indexOf(found), 1);
-        return found as Extract<ServerSignal, { type: K }>;
-      }
-      if (closed) throw new Error(`closed (${closed.code}) before ${type}: ${JSON.stringify(seen)}`);
-      await new Promise<void>((r) => {
-        waiters.push(r);
-        setTimeout(r, 50);
-      });
-    }
-    throw new Error(`no ${type}: ${JSON.stringify(seen)}`);
-  };
-  const closing = () => new Promise<number>((r) => (closed ? r(closed.code) : socket.once('close', (code) => r(code))));
-  return { socket, next, closing, send: (m: unknown) => socket.send(JSON.stringify(m)) };
-}
-
-async function until(check: () => Promise<boolean>) {
-  for (let i = 0; i < 100; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('condition not met in time');
-}
+const connect = (token?: string) => openSignal(base, token);
 
 const callState = async (id: string) =>
   (await call(t.app, getTelehealthCall, { params: { studyId: demo, callId: id }, token: tokens['crc.demo'] })).json;

@@ -175,12 +175,15 @@ describe('endpoint metadata: the data space of a call (A-151–A-153)', () => {
       'playStudyVideo',
       'uploadStudyVideo',
     ];
+    // A recording's signed address names one recording, whose row holds its data space (decision F-recording).
+    const recordingMedia = ['getTelehealthRecordingMedia'];
     expect(neutral.sort()).toEqual(
       [
         ...new Set([
           ...consentConfiguration,
           ...enrolmentRecords,
           ...portalContent,
+          ...recordingMedia,
           ...authArea,
           ...studyDraft,
           ...accounts,

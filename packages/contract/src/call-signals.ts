@@ -5,6 +5,7 @@
  * tells everyone who comes, who goes and when the call ends ('This meeting has been ended').
  */
 import type { CALL_END_REASONS } from '@trialpath/domain';
+import type { Recording, RecordingNews } from './telehealth-recordings';
 
 interface Peer {
   peerId: string;
@@ -24,11 +25,13 @@ export type ClientSignal =
 
 /** What the server sends. */
 export type ServerSignal =
-  | { type: 'welcome'; me: Peer; peers: Peer[]; callId: string }
+  | { type: 'welcome'; me: Peer; peers: Peer[]; callId: string; recording: Recording | null }
   | { type: 'peer-joined'; peer: Peer }
   | { type: 'peer-left'; peerId: string }
   | { type: 'signal'; from: string; data: unknown }
   | { type: 'media'; from: string; camera: boolean; microphone: boolean }
+  /** A step of the recording protocol (F-081 … F-087), with the recording as it now is. */
+  | ({ type: 'recording' } & RecordingNews)
   | { type: 'ended'; reason: (typeof CALL_END_REASONS)[number]; message: string }
   /** The connection is refused or closed by the server (a bad token, a full call, a bad message); `message` says why. */
   | { type: 'refused'; message: string };

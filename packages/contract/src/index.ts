@@ -42,6 +42,7 @@ import * as reports from './reports';
 import * as linkage from './linkage';
 import * as telehealth from './telehealth';
 import * as telehealthCalls from './telehealth-calls';
+import * as telehealthRecordings from './telehealth-recordings';
 import * as studyVideos from './study-videos';
 import * as exportJobs from './exports';
 import * as devices from './devices';
@@ -96,6 +97,7 @@ export * from './reports';
 export * from './linkage';
 export * from './telehealth';
 export * from './telehealth-calls';
+export * from './telehealth-recordings';
 export * from './call-signals';
 export * from './study-videos';
 export * from './exports';
@@ -164,6 +166,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ehr,
   telehealth,
   telehealthCalls,
+  telehealthRecordings,
 ]
   .flatMap((m) => endpointsOf(m as Record<string, unknown>))
   .concat(Object.values(studyContent.DRAFT_SECTION_ENDPOINTS))

@@ -37,3 +37,4 @@ export * from './devices/index';
 export * from './linkage/index';
 export * from './telehealth/appointments';
 export * from './telehealth/calls';
+export * from './telehealth/recording';

@@ -144,4 +144,6 @@ export interface Database {
   appointments: import('./schema/telehealth').AppointmentsTable;
   telehealth_calls: import('./schema/telehealth').TelehealthCallsTable;
   telehealth_call_members: import('./schema/telehealth').TelehealthCallMembersTable;
+  telehealth_recordings: import('./schema/telehealth').TelehealthRecordingsTable;
+  telehealth_recording_chunks: import('./schema/telehealth').TelehealthRecordingChunksTable;
 }

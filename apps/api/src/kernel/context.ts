@@ -46,6 +46,11 @@ export interface ServiceCtx {
    */
   unchanged(): void;
   /**
+   * Run `effect` once the write has committed (told to browsers, a process woken): never for work that rolls back.
+   * In a read it runs at once. An effect's failure is its own: it cannot undo the commit.
+   */
+  afterCommit(effect: () => void): void;
+  /**
    * A grouped request (route option `grouped`): hand the prepared item to its kind's writer, which commits it
    * with the other requests' items of that kind; answers once it is committed. Anywhere else it throws.
    */
@@ -104,6 +109,7 @@ export function makeCtx(
   scope: Scope,
   sink: AuditEntry[] | null,
   grouped = false,
+  effects: (() => void)[] | null = null,
 ): ServiceCtx {
   return {
     db,
@@ -118,6 +124,10 @@ export function makeCtx(
     },
     unchanged() {
       if (sink) unchangedWrites.add(sink);
+    },
+    afterCommit(effect) {
+      if (effects) effects.push(effect);
+      else runEffects([effect]);
     },
     commitGrouped(work, input) {
       if (!grouped) throw new Error(`Grouped write ${work.label} outside a grouped request`);
@@ -146,6 +156,16 @@ export function recordsOf(entries: readonly AuditEntry[], scope: Scope): AuditRe
   return entries.map((e) => toAuditRecord(e, stamp));
 }
 
+function runEffects(effects: readonly (() => void)[]) {
+  for (const effect of effects) {
+    try {
+      effect();
+    } catch {
+      // the commit stands; an effect (a message to a browser) that fails is lost, not the write
+    }
+  }
+}
+
 /** A read: no transaction, and recording an audit entry is a programming error. */
 export function runRead<T>(platform: Platform, scope: Scope, work: (ctx: ServiceCtx) => Promise<T>): Promise<T> {
   return work(makeCtx(platform, platform.db, scope, null));
@@ -171,10 +191,11 @@ export async function runWrite<T>(
   options: WriteOptions,
 ): Promise<T> {
   type Outcome = { ok: true; value: T } | { ok: false; error: HttpError };
+  const effects: (() => void)[] = [];
   const outcome = await platform.db.transaction().execute(async (trx): Promise<Outcome> => {
     const entries: AuditEntry[] = [];
     try {
-      const value = await work(makeCtx(platform, trx, scope, entries));
+      const value = await work(makeCtx(platform, trx, scope, entries, false, effects));
       if (options.requireAudit && entries.length === 0 && !unchangedWrites.has(entries))
         throw new MissingAuditError(options.label);
       await platform.writeAudit(trx, recordsOf(entries, scope));
@@ -187,6 +208,7 @@ export async function runWrite<T>(
       throw e;
     }
   });
+  runEffects(effects);
   if (!outcome.ok) throw outcome.error;
   return outcome.value;
 }

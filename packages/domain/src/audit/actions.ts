@@ -71,6 +71,8 @@ const AUDIT_ENTITY_TYPES = [
   'appointment',
   // issue 15: video calls (decision F-calls)
   'telehealth_call',
+  // issue 15: recordings of video calls (decision F-recording)
+  'telehealth_recording',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -131,6 +133,31 @@ const AUDIT_ACTIONS = {
     entity: ['telehealth_call'],
     summary:
       'Video call ended (hang-up, the last stream gone, nobody answered in five minutes, declined) and its appointment with it',
+  },
+  'telehealth.recording.request': {
+    entity: ['telehealth_recording'],
+    summary: 'Recording of a video call asked for (sent to the participant now, or when they join)',
+  },
+  'telehealth.recording.consent': {
+    entity: ['telehealth_recording'],
+    summary: 'The participant’s answer to a recording request: accepted (the recording starts) or denied',
+  },
+  'telehealth.recording.timeout': {
+    entity: ['telehealth_recording'],
+    summary: 'A recording request the participant did not answer within five minutes',
+  },
+  'telehealth.recording.stop': {
+    entity: ['telehealth_recording'],
+    summary: 'Recording stopped (by its holder or by the call’s end) or a request cancelled by the call’s end',
+  },
+  'telehealth.recording.store': {
+    entity: ['telehealth_recording'],
+    summary: 'A recording’s pieces put together and converted to MP4 (its length), or why that failed',
+  },
+  'telehealth.recording.play': { entity: ['telehealth_recording'], summary: 'A recording played back' },
+  'telehealth.recording.download': {
+    entity: ['telehealth_recording'],
+    summary: 'A recording downloaded (after the personal-information warning)',
   },
 
   // staff sign-in and sessions

@@ -101,6 +101,48 @@ export const TELEHEALTH_MESSAGES = {
     en: 'Your study team is video calling you. Tap to join call.',
     es: 'Su equipo del estudio le está llamando por vídeo. Toque para unirse a la llamada.',
   },
+  // recording (F-079, F-080, F-144 … F-148; decision F-recording)
+  'telehealth.alreadyRecording': {
+    en: 'This session is already being recorded.',
+    es: 'Esta sesión ya se está grabando.',
+  },
+  'telehealth.recordingInControl': {
+    en: 'This session recording is in control of {name}.',
+    es: 'La grabación de esta sesión la controla {name}.',
+  },
+  'telehealth.recordingNotAllowed': { en: 'Recording not allowed', es: 'Grabación no permitida' },
+  'telehealth.recordingRequestSent': { en: 'Recording request sent', es: 'Solicitud de grabación enviada' },
+  'telehealth.recordingWhenJoins': {
+    en: 'A recording request will be sent when the participant joins the call.',
+    es: 'Se enviará una solicitud de grabación cuando el participante se una a la llamada.',
+  },
+  'telehealth.recordingStarted': { en: 'Recording started', es: 'Grabación iniciada' },
+  'telehealth.recordingEnded': { en: 'Recording ended', es: 'Grabación finalizada' },
+  'telehealth.recordingDenied': { en: 'Recording request denied', es: 'Solicitud de grabación rechazada' },
+  'telehealth.recordingTimedOut': {
+    en: 'The participant did not answer the recording request within 5 minutes.',
+    es: 'El participante no respondió a la solicitud de grabación en 5 minutos.',
+  },
+  'telehealth.recordingNotOpen': {
+    en: 'This recording is no longer open.',
+    es: 'Esta grabación ya no está abierta.',
+  },
+  'telehealth.recordingNotHolder': {
+    en: 'Only {name}, who started this recording, can stop it or send it.',
+    es: 'Solo {name}, que inició esta grabación, puede detenerla o enviarla.',
+  },
+  'telehealth.recordingChunkOrder': {
+    en: 'Piece {seq} of the recording arrived out of order: piece {expected} was expected.',
+    es: 'La parte {seq} de la grabación llegó fuera de orden: se esperaba la parte {expected}.',
+  },
+  'telehealth.recordingNotReady': {
+    en: 'This recording is still being prepared. Try again in a moment.',
+    es: 'Esta grabación aún se está preparando. Inténtelo de nuevo en un momento.',
+  },
+  'telehealth.recordingLinkInvalid': {
+    en: 'This recording link has expired. Open the recording again.',
+    es: 'Este enlace a la grabación ha caducado. Vuelva a abrir la grabación.',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 registerMessages(TELEHEALTH_MESSAGES);

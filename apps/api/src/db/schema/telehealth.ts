@@ -5,6 +5,7 @@ import type {
   AvailabilityWindow,
   CallEndReason,
   CallState,
+  RecordingState,
   VisitType,
 } from '@trialpath/domain';
 import type { ColumnType, Generated } from 'kysely';
@@ -65,4 +66,42 @@ export interface TelehealthCallMembersTable {
   invited_at: Generated<Date>;
   joined_at: NullableTimestamp;
   left_at: NullableTimestamp;
+}
+
+/** Recordings of video calls (migration 202612130100_telehealth_recordings.sql, decision F-recording). */
+export type RecordingMediaState = 'NONE' | 'RECEIVING' | 'PROCESSING' | 'READY' | 'FAILED';
+
+export interface TelehealthRecordingsTable {
+  id: Generated<string>;
+  call_id: string;
+  study_id: string;
+  participant_id: string;
+  appointment_id: string;
+  environment: Environment;
+  name: string;
+  state: RecordingState;
+  created_by: string;
+  created_at: Generated<Date>;
+  permission_requested_at: NullableTimestamp;
+  permission_responded_at: NullableTimestamp;
+  permission_granted: boolean | null;
+  started_at: NullableTimestamp;
+  ended_at: NullableTimestamp;
+  stopped_by: string | null;
+  chunk_count: ColumnType<number, number | undefined, number>;
+  byte_size: ColumnType<string, number | undefined, number>;
+  media_state: ColumnType<RecordingMediaState, RecordingMediaState | undefined, RecordingMediaState>;
+  file_id: string | null;
+  content_type: string | null;
+  duration_seconds: number | null;
+  error_detail: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  lease_until: NullableTimestamp;
+}
+
+export interface TelehealthRecordingChunksTable {
+  recording_id: string;
+  seq: number;
+  data: Uint8Array;
+  received_at: Generated<Date>;
 }

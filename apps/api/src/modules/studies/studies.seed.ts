@@ -14,7 +14,15 @@ const LANGUAGES = [
 ];
 
 /** the toggled features of the demo study. */
-export const DEMO_STUDY_FEATURES = { telehealth: true, eConsent: true, edc: true, analytics: true, caregiver: false };
+export const DEMO_STUDY_FEATURES = {
+  telehealth: true,
+  eConsent: true,
+  edc: true,
+  analytics: true,
+  caregiver: false,
+  // F-036: the demo records video visits with the participant's consent (decision F-recording)
+  telehealthRecording: true,
+};
 
 export interface SeededStudies {
   demo: string;

@@ -24,10 +24,10 @@ import {
   type VideoProbe,
   type VideoTools,
   videoTools,
-} from './videos.ffmpeg';
+} from '../../kernel/ffmpeg';
 import { claimDueVideo, findVideo, releaseClaim, type StudyVideoRow, updateVideo } from './videos.repository';
 
-export { videoTools } from './videos.ffmpeg';
+export { videoTools } from '../../kernel/ffmpeg';
 
 /** How long a claimed video is left to its converter before another may take it (above the ffmpeg limit). */
 const CONVERSION_LEASE_MS = 35 * 60_000;

@@ -14,6 +14,8 @@ import { type Platform, withSystemContext } from '../../kernel/context';
 import { roomsOf } from './call-rooms';
 import { callById, callMembers, markMember, updateCall } from './calls.repository';
 import { finishCall } from './calls.service';
+import { recordingView, sendWaitingRequest } from './recording-news';
+import { openRecordingOf } from './recordings.repository';
 import { updateAppointment } from './telehealth.repository';
 import { verifyVideoToken } from './video-token';
 
@@ -58,6 +60,7 @@ async function recordJoin(platform: Platform, peer: CallPeer, callId: string) {
         });
         await updateAppointment(ctx.db, row.appointment_id, { state: 'ON_CALL', updated_at: now });
       }
+      await sendWaitingRequest(ctx, callId);
     } else await markMember(ctx.db, callId, peer.peerId, 'joined', now);
     ctx.audit({ action: 'telehealth.call.join', entityType: 'telehealth_call', entityId: callId, after: peer });
   });
@@ -108,11 +111,13 @@ export function serveCallSignalling(platform: Platform, socket: WebSocket, log: 
     rooms.seat(row.id, peer, socket);
     seat = { callId: row.id, peer };
     clearTimeout(deadline);
+    const open = await openRecordingOf(platform.db, row.id);
     rooms.send(row.id, peer.peerId, {
       type: 'welcome',
       me: peer,
       peers: rooms.peers(row.id, peer.peerId),
       callId: row.id,
+      recording: open ? recordingView(open) : null,
     });
     rooms.broadcast(row.id, { type: 'peer-joined', peer }, peer.peerId);
     await recordJoin(platform, peer, row.id);

@@ -21,6 +21,7 @@ import { fail, fieldProblem } from '../../kernel/errors';
 import { participantsVisibleTo, requireStudy, type StudyAccess } from '../access/access.service';
 import { visibleParticipant } from '../participants/participant-access.service';
 import { roomsOf } from './call-rooms';
+import { closeRecordingsOfCall } from './recording-news';
 import {
   addMembers,
   type CallRow,
@@ -120,7 +121,7 @@ async function sessionFor(
 }
 
 /** A call of the study the caller may see (and, for a write, may change). */
-async function visibleCall(ctx: ServiceCtx, studyId: string, callId: string, write = false) {
+export async function visibleCall(ctx: ServiceCtx, studyId: string, callId: string, write = false) {
   const access = await requireStudy(ctx, studyId);
   if (write && access.assignment?.readOnly) throw fail('FORBIDDEN');
   const visible = participantsVisibleTo(ctx, access, { participant: 'p', site: 's' });
@@ -134,7 +135,7 @@ async function memberIdsOf(ctx: ServiceCtx, callId: string) {
 }
 
 /** The caller must be in the call (started it or invited). */
-async function requireInCall(ctx: ServiceCtx, row: CallRow) {
+export async function requireInCall(ctx: ServiceCtx, row: CallRow) {
   const members = await memberIdsOf(ctx, row.id);
   if (!members.includes(ctx.staff().userId)) throw notInvited();
   return members;
@@ -286,11 +287,15 @@ export async function finishCall(ctx: ServiceCtx, row: CallRow, reason: CallEndR
     before: { state: row.state },
     after: { state: 'ENDED', reason, appointment },
   });
-  roomsOf(ctx.config).end(row.id, {
-    type: 'ended',
-    reason,
-    message: translate('telehealth.meetingEnded', undefined, 'en'),
-  });
+  await closeRecordingsOfCall(ctx, row.id, now);
+  // told once the end is committed: nobody is sent away from a call that a rollback keeps running
+  ctx.afterCommit(() =>
+    roomsOf(ctx.config).end(row.id, {
+      type: 'ended',
+      reason,
+      message: translate('telehealth.meetingEnded', undefined, 'en'),
+    }),
+  );
   return { ...row, state: 'ENDED' as const, ended_at: now, end_reason: reason, ended_by: endedBy };
 }
 

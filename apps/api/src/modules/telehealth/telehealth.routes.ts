@@ -1,4 +1,12 @@
 import {
+  answerMyRecordingRequest,
+  getCallRecordingOptions,
+  getTelehealthRecordingMedia,
+  listTelehealthRecordings,
+  openTelehealthRecording,
+  requestCallRecording,
+  stopCallRecording,
+  uploadRecordingChunk,
   addTelehealthCallMembers,
   declineMyTelehealthCall,
   endTelehealthCall,
@@ -30,6 +38,7 @@ import * as calls from './calls.service';
 import { declineMyCall, joinMyCall, myCall } from './my-call.service';
 import { myAppointments } from './my-appointments.service';
 import { telehealthTeam } from './telehealth-team.service';
+import * as recordings from './recordings.service';
 
 export const telehealthRoutes = [
   route(listTelehealthTeam, (ctx) => telehealthTeam(ctx, { ...ctx.params, ...ctx.query })),
@@ -54,6 +63,16 @@ export const telehealthRoutes = [
   route(getMyTelehealthCall, (ctx) => myCall(ctx)),
   route(joinMyTelehealthCall, (ctx) => joinMyCall(ctx, { ...ctx.params, ...ctx.body })),
   route(declineMyTelehealthCall, (ctx) => declineMyCall(ctx, ctx.params)),
+  route(getCallRecordingOptions, (ctx) => recordings.recordingOptions(ctx, ctx.params)),
+  route(requestCallRecording, (ctx) => recordings.requestRecording(ctx, ctx.params)),
+  route(stopCallRecording, (ctx) => recordings.stopRecording(ctx, ctx.params)),
+  route(uploadRecordingChunk, (ctx) =>
+    recordings.receiveChunk(ctx, { ...ctx.params, ...ctx.query, upload: ctx.upload! }),
+  ),
+  route(listTelehealthRecordings, (ctx) => recordings.listRecordings(ctx, { ...ctx.params, ...ctx.query })),
+  route(openTelehealthRecording, (ctx) => recordings.openRecording(ctx, { ...ctx.params, ...ctx.body })),
+  route(getTelehealthRecordingMedia, (ctx) => recordings.recordingMedia(ctx, { ...ctx.params, ...ctx.query })),
+  route(answerMyRecordingRequest, (ctx) => recordings.answerRecordingRequest(ctx, { ...ctx.params, ...ctx.body })),
 ];
 
 export const callSignalRoute: SocketRoute = { path: CALL_SIGNAL_PATH, serve: serveCallSignalling };

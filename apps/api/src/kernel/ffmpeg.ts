@@ -1,5 +1,5 @@
 /**
- * ffmpeg and ffprobe as the conversion job runs them (decision H-study-videos): found at FFMPEG_PATH / FFPROBE_PATH
+ * ffmpeg and ffprobe as the video jobs run them (decisions H-study-videos, F-recording): found at FFMPEG_PATH / FFPROBE_PATH
  * or on the PATH (as `which` finds them), run with no shell, their arguments as a list, killed after a time limit.
  */
 import { execFile } from 'node:child_process';

@@ -3,8 +3,12 @@
  * coordinator starts a call from a booked video appointment (the team picker lists the site's telehealth team but
  * themselves), waits for the participant beside the page (74% / 26%); the participant sees the incoming call in the
  * portal and joins; each sees the other's (fake) camera; the coordinator leaves, confirms, and the participant is
- * told the meeting has ended. Two browsers, real WebRTC between them, signalling through the API.
+ * told the meeting has ended. Two browsers, real WebRTC between them, signalling through the API. Midway the
+ * coordinator records with the participant's consent (decision F-recording); the MP4 the server makes is checked.
  */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS } from '../chromium';
 import { DEMO_PASSWORD, shot, staffSignIn } from '../support';
@@ -63,7 +67,7 @@ async function bookVideoVisit(browser: Browser, baseURL: string) {
   expect(hours.status(), await hours.text()).toBe(200);
   await bookVisit(request, crc, { participant, hostId: me.id, visitType: 'telehealth' });
   await context.close();
-  return { studyId: crc.studyId, code };
+  return { studyId: crc.studyId, code, participantId: participant.id };
 }
 
 test('a coordinator calls a participant by video; the participant joins from the portal; leaving ends the meeting', async ({
@@ -71,7 +75,7 @@ test('a coordinator calls a participant by video; the participant joins from the
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  const { studyId, code } = await bookVideoVisit(browser, baseURL!);
+  const { studyId, code, participantId } = await bookVideoVisit(browser, baseURL!);
 
   const staffContext = await browser.newContext({ ...media, viewport: { width: 1440, height: 900 } });
   const staff = await staffContext.newPage();
@@ -96,6 +100,10 @@ test('a coordinator calls a participant by video; the participant joins from the
   // F-044: the page keeps 74% of the width, the call 26%
   const mainWidth = await staff.locator('#main').evaluate((m) => m.getBoundingClientRect().width);
   expect(mainWidth / 1440).toBeCloseTo(0.74, 1);
+  // ★ F-074: recording asked for before the participant is there: Pending, sent when they join
+  await panel.getByRole('button', { name: 'Record this call (the participant is asked first)' }).click();
+  await expect(staff.getByText('A recording request will be sent when the participant joins the call.')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Recording request pending: cancel it' })).toBeVisible();
 
   const participantContext = await browser.newContext({ ...media, viewport: { width: 390, height: 844 } });
   const participant = await participantContext.newPage();
@@ -115,6 +123,31 @@ test('a coordinator calls a participant by video; the participant joins from the
   await shot(staff, 'staff-telehealth-call');
   await shot(participant, 'participant-telehealth-call');
 
+  // ★ recording with the participant's consent (F-071 … F-078): the question, the timer, the stop
+  const question = participant.getByRole('alertdialog');
+  await expect(question).toContainText('Carlos Coordinator would like to record this video call. Do you agree?');
+  await shot(participant, 'participant-recording-consent');
+  await question.getByRole('button', { name: 'Allow recording' }).click();
+  await expect(staff.getByText('Recording started')).toBeVisible();
+  await expect(participant.getByRole('status').filter({ hasText: '● Recording' })).toBeVisible();
+  const timer = panel.getByRole('button', { name: /^Recording \d\d:\d\d:\d\d: stop$/ });
+  await expect(timer).toBeVisible();
+  await expect(timer).toHaveAccessibleName(/00:00:0[6-9]/, { timeout: 15_000 });
+  await shot(staff, 'staff-call-recording');
+  await timer.click();
+  const stopDialog = staff.getByRole('dialog', { name: 'Stop recording' });
+  await expect(stopDialog).toContainText('Stop recording this call? What was recorded is kept.');
+  await stopDialog.getByRole('button', { name: 'Stop recording' }).click();
+  await expect(staff.getByText('Recording ended')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Record this call (the participant is asked first)' })).toBeVisible();
+  await expect(participant.getByRole('status').filter({ hasText: '● Recording' })).toHaveCount(0);
+  // asked again, now that the participant is there; this time they say no (F-076)
+  await panel.getByRole('button', { name: 'Record this call (the participant is asked first)' }).click();
+  await expect(staff.getByText('Recording request sent')).toBeVisible();
+  await participant.getByRole('alertdialog').getByRole('button', { name: 'Don’t allow' }).click();
+  await expect(staff.getByText('Recording request denied')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Record this call (the participant is asked first)' })).toBeVisible();
+
   // the coordinator mutes, then leaves: asked first, then the meeting ends for the participant too
   await panel.getByRole('button', { name: 'Mute microphone' }).click();
   await expect(panel.getByRole('button', { name: 'Unmute microphone' })).toBeVisible();
@@ -125,6 +158,39 @@ test('a coordinator calls a participant by video; the participant joins from the
   await expect(panel).toHaveCount(0);
   await expect(participant.getByText('This meeting has been ended')).toBeVisible();
   expect(await staff.locator('#main').evaluate((m) => m.getBoundingClientRect().width)).toBeGreaterThan(1400);
+
+  // the recording is put together by the server's job: an MP4 of the seconds recorded (ffprobe)
+  const crc = await staffApi(staffContext.request, 'crc.demo');
+  const list = `/api/v1/studies/${studyId}/telehealth/recordings?participantId=${participantId}`;
+  let ready: { id: string; archiveDuration: number } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const items = (await (await staffContext.request.get(list, { headers: crc.headers })).json()).items as {
+          id: string;
+          mediaState: string;
+          archiveDuration: number;
+        }[];
+        ready = items.filter((r) => r.mediaState === 'READY').at(-1);
+        return Boolean(ready);
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  const opened = await staffContext.request.post(`/api/v1/studies/${studyId}/telehealth/recordings/${ready!.id}/open`, {
+    headers: crc.headers,
+    data: { purpose: 'download' },
+  });
+  const file = path.join(test.info().outputPath(), 'recording.mp4');
+  writeFileSync(file, await (await staffContext.request.get((await opened.json()).url)).body());
+  const probed = JSON.parse(
+    execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], {
+      encoding: 'utf8',
+    }),
+  ) as { format: { duration: string }; streams: { codec_type: string; width?: number; height?: number }[] };
+  expect(Number(probed.format.duration)).toBeGreaterThan(5);
+  expect(probed.streams.find((s) => s.codec_type === 'video')).toMatchObject({ width: 1280, height: 720 });
+  expect(probed.streams.some((s) => s.codec_type === 'audio')).toBe(true);
 
   await staffContext.close();
   await participantContext.close();

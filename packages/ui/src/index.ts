@@ -25,3 +25,4 @@ export * from './questions/index';
 export * from './consent/index';
 export * from './call/mesh-call';
 export * from './call/CallView';
+export * from './call/call-recorder';

@@ -4,7 +4,7 @@
  * Whoever arrives makes the offers to those already there; ICE candidates that come before their description wait.
  * Framework-free: the staff and participant portals show it with their own screens (CallView).
  */
-import type { CallSession, ServerSignal } from '@trialpath/contract';
+import type { CallSession, Recording, RecordingNews, ServerSignal } from '@trialpath/contract';
 import type { CallPeer } from '@trialpath/domain';
 
 export interface RemotePerson {
@@ -24,6 +24,10 @@ export interface MeshCallState {
   /** Why it ended or was refused, as the server said it. */
   message: string | null;
   endReason: string | null;
+  /** The call's open recording as last told (the welcome's, then each step of the protocol). */
+  recording: Recording | null;
+  /** The last step of the recording protocol told, with a number that grows with each (a step may repeat). */
+  recordingNews: (RecordingNews & { seq: number }) | null;
 }
 
 type Listener = (state: MeshCallState) => void;
@@ -40,6 +44,8 @@ export class MeshCall {
     microphone: true,
     message: null,
     endReason: null,
+    recording: null,
+    recordingNews: null,
   };
   private readonly listeners = new Set<Listener>();
 
@@ -86,7 +92,12 @@ export class MeshCall {
   private async receive(m: ServerSignal) {
     switch (m.type) {
       case 'welcome':
-        this.set({ phase: 'in-call', me: m.me, people: m.peers.map((peer) => this.person(peer)) });
+        this.set({
+          phase: 'in-call',
+          me: m.me,
+          people: m.peers.map((peer) => this.person(peer)),
+          recording: m.recording,
+        });
         for (const peer of m.peers) await this.offerTo(peer.peerId);
         break;
       case 'peer-joined':
@@ -108,6 +119,16 @@ export class MeshCall {
           people: this.state.people.map((p) =>
             p.peer.peerId === m.from ? { ...p, camera: m.camera, microphone: m.microphone } : p,
           ),
+        });
+        break;
+      case 'recording':
+        this.set({
+          recording: m.recording,
+          recordingNews: {
+            signal: m.signal,
+            recording: m.recording,
+            seq: (this.state.recordingNews?.seq ?? 0) + 1,
+          },
         });
         break;
       case 'ended':

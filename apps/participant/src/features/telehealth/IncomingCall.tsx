@@ -17,6 +17,7 @@ import { CallView, MeshCall, signalAddress } from '@trialpath/ui';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/portal';
+import { RecordingConsent } from './RecordingConsent';
 import { TELEHEALTH_NS } from './texts';
 
 const LOOK_EVERY_MS = 3000;
@@ -67,11 +68,13 @@ function InCall({ session, onDone }: { session: CallSession; onDone: () => void 
       style={{
         background: '#25262b',
         height: fullScreen ? '100vh' : 480,
+        position: 'relative',
         ...(fullScreen ? { position: 'fixed', inset: 0, zIndex: 300 } : {}),
       }}
       aria-label={t('inCall')}
       component="section"
     >
+      <RecordingConsent call={call} />
       <CallView
         call={call}
         waitingFor="anyone"

@@ -11,6 +11,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api';
 import { type ActiveCall, callStore } from './call-store';
+import { RecordControl } from './RecordControl';
 
 const RELOAD_AFTER_MS = 3000;
 
@@ -113,6 +114,7 @@ export function CallPanel({
           fullScreen={fullScreen}
           onFullScreen={onFullScreen}
           onLeave={() => setConfirming(true)}
+          extraControls={<RecordControl call={call} studyId={active.studyId} callId={active.session.call.id} />}
           texts={{
             waiting: t('call.waiting'),
             microphoneOn: t('call.microphoneOn'),

@@ -196,6 +196,17 @@ const texts = {
     failed: 'Oops seems like video stream has been interrupted',
     join: 'Join call',
     joinOf: 'Join the video call with {{code}}',
+    rec: 'Rec',
+    pending: 'Pending',
+    recordAsk: 'Record this call (the participant is asked first)',
+    recordPending: 'Recording request pending: cancel it',
+    recordStop: 'Recording {{time}}: stop',
+    stopRecording: 'Stop recording',
+    confirmStop: 'Stop recording this call? What was recorded is kept.',
+    cancelRequest: 'Cancel request',
+    confirmCancelRequest: 'Cancel the request to record this call?',
+    keepRecording: 'Cancel',
+    recordFailed: 'The recording could not be changed. Try again.',
   },
 } as const;
 

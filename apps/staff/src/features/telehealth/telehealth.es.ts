@@ -199,6 +199,17 @@ const texts: TextsLike<TelehealthTexts> = {
     failed: 'Parece que la transmisión de vídeo se ha interrumpido',
     join: 'Unirse a la llamada',
     joinOf: 'Unirse a la videollamada con {{code}}',
+    rec: 'Grabar',
+    pending: 'Pendiente',
+    recordAsk: 'Grabar esta llamada (primero se pregunta al participante)',
+    recordPending: 'Solicitud de grabación pendiente: cancelarla',
+    recordStop: 'Grabando {{time}}: detener',
+    stopRecording: 'Detener grabación',
+    confirmStop: '¿Detener la grabación de esta llamada? Lo grabado se conserva.',
+    cancelRequest: 'Cancelar solicitud',
+    confirmCancelRequest: '¿Cancelar la solicitud de grabar esta llamada?',
+    keepRecording: 'Cancelar',
+    recordFailed: 'No se pudo cambiar la grabación. Inténtelo de nuevo.',
   },
 };
 

@@ -266,6 +266,12 @@ describe('who may connect, and how many (A-149)', () => {
     };
     expect(await refusedWith(tokens['crc.demo']!)).toBe('You are not invited to this call.');
     expect(await refusedWith('not-a-token')).toBe('You are not invited to this call.');
+    // the video token opens the call's signalling and nothing else: no HTTP endpoint takes it
+    const asBearer = await call(t.app, getTelehealthCall, {
+      params: { studyId: demo, callId: s.call.id },
+      token: s.videoToken,
+    });
+    expect(asBearer.status).toBe(401);
 
     const seated = [await connect(s.videoToken)];
     for (const u of ['pi.demo', 'crc.two', 'crc.three']) {

@@ -74,7 +74,7 @@ test('a coordinator calls a participant by video; the participant joins from the
   browser,
   baseURL,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const { studyId, code, participantId } = await bookVideoVisit(browser, baseURL!);
 
   const staffContext = await browser.newContext({ ...media, viewport: { width: 1440, height: 900 } });
@@ -166,7 +166,8 @@ test('a coordinator calls a participant by video; the participant joins from the
   await expect
     .poll(
       async () => {
-        const items = (await (await staffContext.request.get(list, { headers: crc.headers })).json()).items as {
+        const got = await (await staffContext.request.get(list, { headers: crc.headers })).json();
+        const items = got.items as {
           id: string;
           mediaState: string;
           archiveDuration: number;
@@ -174,7 +175,7 @@ test('a coordinator calls a participant by video; the participant joins from the
         ready = items.filter((r) => r.mediaState === 'READY').at(-1);
         return Boolean(ready);
       },
-      { timeout: 30_000 },
+      { timeout: 90_000 },
     )
     .toBe(true);
   const opened = await staffContext.request.post(`/api/v1/studies/${studyId}/telehealth/recordings/${ready!.id}/open`, {
@@ -191,6 +192,49 @@ test('a coordinator calls a participant by video; the participant joins from the
   expect(Number(probed.format.duration)).toBeGreaterThan(5);
   expect(probed.streams.find((s) => s.codec_type === 'video')).toMatchObject({ width: 1280, height: 720 });
   expect(probed.streams.some((s) => s.codec_type === 'audio')).toBe(true);
+
+  // ★ playback beside the page (F-088 … F-098, F-048) and the download behind its warning (F-099 … F-102, F-149, F-151)
+  // the coordinator comes back to the appointments later: the visit is complete, with its recording
+  await staff.goto(`/#/studies/${studyId}/telehealth/appointments`);
+  await staff.reload();
+  await staff
+    .getByRole('button', { name: `Play the recordings of ${code}’s visit` })
+    .first()
+    .click();
+  const player = staff.getByRole('complementary', { name: `Recordings of ${code}` });
+  await expect(player.getByText('Record date')).toBeVisible();
+  expect((await staff.locator('#main').evaluate((m) => m.getBoundingClientRect().width)) / 1440).toBeCloseTo(0.74, 1);
+  await expect(player.getByTestId('playback-time')).toHaveText(/^00:00:00 \/ 00:00:0[5-9]$/);
+  await player.getByRole('button', { name: 'Mute', exact: true }).click();
+  await player.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(player.getByTestId('playback-time')).toHaveText(/^00:00:0[1-9] \//, { timeout: 10_000 });
+  await player.getByRole('button', { name: 'Pause', exact: true }).click();
+  // the seek bar: to the end, then back to the start
+  const seek = player.getByRole('slider', { name: 'Position in the recording' });
+  await seek.focus();
+  await staff.keyboard.press('End');
+  await expect(player.getByTestId('playback-time')).toHaveText(/^(00:00:0[5-9]) \/ \1$/);
+  await staff.keyboard.press('Home');
+  await expect(player.getByTestId('playback-time')).toHaveText(/^00:00:00 \//);
+  await shot(staff, 'staff-recording-playback');
+  await player.getByRole('button', { name: 'Full screen', exact: true }).click();
+  await expect(player).toHaveCSS('width', '1440px');
+  await player.getByRole('button', { name: 'Leave full screen' }).click();
+  await player.getByRole('button', { name: 'Download', exact: true }).click();
+  const warning = staff.getByRole('dialog', { name: 'Download video' });
+  await expect(warning).toContainText('personal health information');
+  await shot(staff, 'staff-recording-download-warning');
+  await warning.getByRole('button', { name: 'Cancel download' }).click();
+  await expect(warning).toHaveCount(0);
+  await player.getByRole('button', { name: 'Download', exact: true }).click();
+  const saved = staff.waitForEvent('download');
+  await staff.getByRole('dialog', { name: 'Download video' }).getByRole('button', { name: 'I Understand' }).click();
+  await expect(staff.getByText('Your download started.')).toBeVisible();
+  expect((await saved).suggestedFilename()).toMatch(/\.mp4$/);
+  await expect(staff.getByText('Download complete')).toBeVisible();
+  await player.getByRole('button', { name: 'Close playback' }).click();
+  await expect(player).toHaveCount(0);
+  expect(await staff.locator('#main').evaluate((m) => m.getBoundingClientRect().width)).toBeGreaterThan(1400);
 
   await staffContext.close();
   await participantContext.close();

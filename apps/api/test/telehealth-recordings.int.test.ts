@@ -328,6 +328,12 @@ describe('who may record, play and download', () => {
       execFileSync(tools.ffprobe!, ['-v', 'error', '-print_format', 'json', '-show_format', mp4], { encoding: 'utf8' }),
     ) as { format: { duration: string } };
     expect(Number(probed.format.duration)).toBeGreaterThan(2.5);
+    // a player seeking asks for a byte range (F-093)
+    const part = await t.app.inject({ method: 'GET', url: play.json.url, headers: { range: 'bytes=100-199' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${media.rawPayload.length}`);
+    expect(part.rawPayload).toEqual(media.rawPayload.subarray(100, 200));
+    expect(media.headers['accept-ranges']).toBe('bytes');
 
     const download = await call(t.app, openTelehealthRecording, {
       params: { studyId: demo, recordingId: ready.id },

@@ -84,7 +84,7 @@ describe('a reason for change holding a lone surrogate or NUL is refused, so the
 });
 
 /** Path values that are not ids: a language code. */
-const SAMPLE_PARAMS: Record<string, string> = { language: 'es' };
+const SAMPLE_PARAMS: Record<string, string> = { language: 'es', seq: '0' };
 
 /** Path values each endpoint's params schema accepts (an id, a language, or the first choice of a list such as `:type`). */
 function wellFormedParams(e: Endpoint): Record<string, string> {

@@ -144,6 +144,8 @@ export const AppointmentSchema = z.object({
   createdBy: PersonSchema,
   createdAt: z.string(),
   endedReason: z.string().nullable(),
+  /** Recordings of the visit ready to play (decision F-recording). */
+  recordingCount: z.number().int(),
 });
 export type Appointment = z.infer<typeof AppointmentSchema>;
 

@@ -12,6 +12,8 @@ export interface RouteCtx<E extends Endpoint = Endpoint> extends ServiceCtx {
   body: Out<E['body']>;
   /** Upload endpoints: the request body as received (its content type is one the endpoint lists). */
   upload: { data: Buffer; contentType: string } | null;
+  /** The request's Range header (a media player asking for part of a file), else null. */
+  range: string | null;
 }
 
 /**
@@ -33,6 +35,8 @@ export class StreamResponse {
     readonly contentType: string,
     readonly stream: Readable,
     readonly headers: Readonly<Record<string, string>> = {},
+    /** 206 for a part of the file (a byte range). */
+    readonly status: 200 | 206 = 200,
   ) {}
 }
 

@@ -139,6 +139,7 @@ export function registerEndpoints(
             query: query as never,
             body: body as never,
             upload,
+            range: typeof req.headers.range === 'string' ? req.headers.range : null,
           };
           const value = await def.handler(routeCtx);
           if (value instanceof BinaryResponse || value instanceof StreamResponse) return value;
@@ -162,7 +163,7 @@ export function registerEndpoints(
         }
         if (value instanceof StreamResponse) {
           reply.headers(value.headers);
-          return reply.type(value.contentType).send(value.stream);
+          return reply.status(value.status).type(value.contentType).send(value.stream);
         }
         return value;
       },

@@ -13,6 +13,7 @@ import { DrawerNav, HeaderNav, useNavItems } from './shell/MainNav';
 import { ShellFooter } from './shell/ShellFooter';
 import { lazyComponent } from '../shared/lazy';
 import { useActiveCall } from '../features/telehealth/call-store';
+import { usePlayback } from '../features/telehealth/playback-store';
 import { loadFeatureTexts } from '../i18n';
 
 // The account menu (Mantine's menu, the role titles) is some 15 kB: it follows the first screen instead of
@@ -23,6 +24,13 @@ const UserMenu = lazyComponent(() => import('./shell/UserMenu').then((m) => m.Us
 const CallPanel = lazy(() =>
   Promise.all([import('../features/telehealth/CallPanel'), loadFeatureTexts('telehealth')]).then(([m]) => ({
     default: m.CallPanel,
+  })),
+);
+
+// The playback panel comes with the first recording opened (decision F-recording).
+const PlaybackPanel = lazy(() =>
+  Promise.all([import('../features/telehealth/PlaybackPanel'), loadFeatureTexts('telehealth')]).then(([m]) => ({
+    default: m.PlaybackPanel,
   })),
 );
 
@@ -39,6 +47,11 @@ export function Shell({ children }: { children: ReactNode }) {
   const burger = useRef<HTMLButtonElement>(null);
   const call = useActiveCall();
   const [callFullScreen, setCallFullScreen] = useState(false);
+  // a running call comes first; the playback panel waits behind it
+  const playback = usePlayback();
+  const [playbackFullScreen, setPlaybackFullScreen] = useState(false);
+  const showPlayback = playback !== null && !call;
+  const narrow = (call && !callFullScreen) || (showPlayback && !playbackFullScreen);
 
   // Escape closes the side drawer and gives the focus back to the menu button.
   useEffect(() => {
@@ -94,11 +107,11 @@ export function Shell({ children }: { children: ReactNode }) {
         </Group>
       </AppShell.Header>
       {drawer && <DrawerNav id="tp-drawer-nav" links={links} onNavigate={nav.close} />}
-      {/* F-044…F-047: the page keeps 74% of the width beside a connected call's panel, all of it in full screen */}
+      {/* F-044…F-048: the page keeps 74% of the width beside a call's or a playback's panel, all of it in full screen */}
       <AppShell.Main
         id="main"
         tabIndex={-1}
-        style={{ outline: 'none', background: '#f8f9fa', width: call && !callFullScreen ? '74%' : undefined }}
+        style={{ outline: 'none', background: '#f8f9fa', width: narrow ? '74%' : undefined }}
       >
         {/* In the page flow, above the page: it never covers a button, a footer link or a toast's place. */}
         <CookieConsent scope="portal" />
@@ -107,6 +120,16 @@ export function Shell({ children }: { children: ReactNode }) {
       {call && (
         <Suspense fallback={null}>
           <CallPanel active={call} fullScreen={callFullScreen} onFullScreen={setCallFullScreen} />
+        </Suspense>
+      )}
+      {showPlayback && (
+        <Suspense fallback={null}>
+          <PlaybackPanel
+            key={`${playback.appointmentId}:${playback.recordingId}`}
+            active={playback}
+            fullScreen={playbackFullScreen}
+            onFullScreen={setPlaybackFullScreen}
+          />
         </Suspense>
       )}
       <ShellFooter />

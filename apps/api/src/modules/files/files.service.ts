@@ -17,7 +17,7 @@ import {
   markStoredFileDeleted,
   type StoredFileRow,
 } from './files.repository';
-import { fileStoreFor } from './files.store';
+import { type ByteRange, fileStoreFor } from './files.store';
 
 /** What a stored file is for. */
 export const FILE_KINDS = ['logo', 'icon', 'document', 'disclaimer', 'irb', 'consent', 'export', 'video'] as const;
@@ -144,10 +144,11 @@ export async function readStoredFile(
 export async function streamStoredFile(
   ctx: Pick<ServiceCtx, 'db' | 'config'>,
   fileId: string,
+  range?: ByteRange,
 ): Promise<{ file: StoredFile; stream: Readable } | null> {
   const file = await storedFile(ctx, fileId);
   if (!file) return null;
-  const stream = await fileStoreFor(ctx.config).stream(file.id);
+  const stream = await fileStoreFor(ctx.config).stream(file.id, range);
   return stream ? { file, stream } : null;
 }
 

@@ -17,6 +17,11 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { AppConfig, FileStorageConfig } from '../../config';
 
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 export interface FileStore {
   readonly backend: FileStorageConfig['backend'];
   put(fileId: string, data: Uint8Array, contentType: string): Promise<void>;
@@ -24,8 +29,8 @@ export interface FileStore {
   putLocalFile(fileId: string, localPath: string, byteSize: number, contentType: string): Promise<void>;
   /** The bytes, or null when no file has this id. */
   get(fileId: string): Promise<Buffer | null>;
-  /** A stream of the bytes, or null when no file has this id. */
-  stream(fileId: string): Promise<Readable | null>;
+  /** A stream of the bytes (or of bytes `start`…`end` inclusive: a player's range), or null when no file has this id. */
+  stream(fileId: string, range?: ByteRange): Promise<Readable | null>;
   /** Removes the bytes; a missing file is not an error. */
   delete(fileId: string): Promise<void>;
 }
@@ -69,9 +74,9 @@ export function directoryStore(dir: string): FileStore {
         throw e;
       }
     },
-    async stream(fileId) {
+    async stream(fileId, range) {
       const file = fileOf(fileId);
-      const stream = createReadStream(file);
+      const stream = createReadStream(file, range ? { start: range.start, end: range.end } : undefined);
       return new Promise((resolve, reject) => {
         stream.once('open', () => resolve(stream));
         stream.once('error', (e) => (isMissing(e) ? resolve(null) : reject(e)));
@@ -102,9 +107,15 @@ export function s3Store(config: S3Config): FileStore {
   });
   const Bucket = config.bucket;
   const keyOf = (fileId: string) => `files/${checkId(fileId)}`;
-  const open = async (fileId: string): Promise<Readable | null> => {
+  const open = async (fileId: string, range?: ByteRange): Promise<Readable | null> => {
     try {
-      const out = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(fileId) }));
+      const out = await client.send(
+        new GetObjectCommand({
+          Bucket,
+          Key: keyOf(fileId),
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      );
       return out.Body as Readable;
     } catch (e) {
       if (notFound(e)) return null;

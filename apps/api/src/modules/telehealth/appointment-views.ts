@@ -109,6 +109,20 @@ export async function appointmentViews(
         lang,
       ),
     );
+  // F-088 … F-102: how many of each visit's recordings are ready to play
+  const ready = rows.length
+    ? await ctx.db
+        .selectFrom('telehealth_recordings')
+        .select(['appointment_id', (eb) => eb.fn.countAll<string>().as('n')])
+        .where(
+          'appointment_id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .where('media_state', '=', 'READY')
+        .groupBy('appointment_id')
+        .execute()
+    : [];
   return rows.map((r) => ({
     id: r.id,
     studyId: r.study_id,
@@ -138,6 +152,7 @@ export async function appointmentViews(
     createdBy: { id: r.created_by, name: fullName(r.creator_first_name, r.creator_last_name) },
     createdAt: r.created_at.toISOString(),
     endedReason: r.ended_reason,
+    recordingCount: Number(ready.find((x) => x.appointment_id === r.id)?.n ?? 0),
   }));
 }
 

@@ -17,7 +17,7 @@ import type { ServiceCtx } from '../../kernel/context';
 import { fail } from '../../kernel/errors';
 import { linkOpens, signLink } from '../../kernel/signed-links';
 import { participantsVisibleTo, requireStudy } from '../access/access.service';
-import { fileHeaders, streamStoredFile } from '../files/files.service';
+import { fileHeaders, storedFile, streamStoredFile } from '../files/files.service';
 import { roomsOf } from './call-rooms';
 import { callById, type CallRow } from './calls.repository';
 import { requireInCall, visibleCall } from './calls.service';
@@ -263,17 +263,50 @@ export async function openRecording(
   return { url: input.purpose === 'download' ? `${base}?download=1` : base, fileName: fileNameOf(rec) };
 }
 
-/** The MP4 by its signed address (a <video> element or a download link: no Authorization header). */
-export async function recordingMedia(ctx: ServiceCtx, input: { recordingId: string; token: string; download?: '1' }) {
+/** `bytes=a-b` (one range; `a-` to the end, `-n` the last n bytes) within a file of `size` bytes; null: the whole. */
+export function byteRange(header: string | null, size: number): { start: number; end: number } | null {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
+  if (!m || (m[1] === '' && m[2] === '') || size === 0) return null;
+  const start = m[1] === '' ? Math.max(0, size - Number(m[2])) : Number(m[1]);
+  const end = m[1] === '' || m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  return start <= end && start < size ? { start, end } : null;
+}
+
+/**
+ * The MP4 by its signed address (a <video> element or a download link: no Authorization header), whole or the byte
+ * range the player asks for (seeking, F-093).
+ */
+export async function recordingMedia(
+  ctx: ServiceCtx & { range: string | null },
+  input: { recordingId: string; token: string; download?: '1' },
+) {
   if (!linkOpens(LINK_PURPOSE, input.recordingId, input.token, ctx.config.jwtSecret, Date.now()))
     throw fail('NOT_FOUND', undefined, { message: messageRef('telehealth.recordingLinkInvalid') });
   const rec = await recordingById(ctx.db, input.recordingId);
   if (!rec?.file_id || rec.media_state !== 'READY') throw fail('NOT_FOUND');
-  const stored = await streamStoredFile(ctx, rec.file_id);
+  const meta = await storedFile(ctx, rec.file_id);
+  if (!meta) throw fail('NOT_FOUND');
+  const range = input.download ? null : byteRange(ctx.range, meta.byteSize);
+  const stored = await streamStoredFile(ctx, rec.file_id, range ?? undefined);
   if (!stored) throw fail('NOT_FOUND');
-  return new StreamResponse(stored.file.contentType, stored.stream, {
+  const headers = {
     ...fileHeaders(stored.file.contentType, input.download ? 'attachment' : 'inline', fileNameOf(rec)),
-    'content-length': String(stored.file.byteSize),
+    'accept-ranges': 'bytes',
     'cache-control': 'private, max-age=3600',
-  });
+  };
+  if (!range)
+    return new StreamResponse(stored.file.contentType, stored.stream, {
+      ...headers,
+      'content-length': String(meta.byteSize),
+    });
+  return new StreamResponse(
+    stored.file.contentType,
+    stored.stream,
+    {
+      ...headers,
+      'content-length': String(range.end - range.start + 1),
+      'content-range': `bytes ${range.start}-${range.end}/${meta.byteSize}`,
+    },
+    206,
+  );
 }

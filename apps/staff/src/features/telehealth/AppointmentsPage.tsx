@@ -36,6 +36,7 @@ import { ReasonDialog } from '../../shared/ReasonDialog';
 import { useStudyPath } from '../schedules/data';
 import { AppointmentDialog } from './AppointmentDialog';
 import { useActiveCall } from './call-store';
+import { playbackStore } from './playback-store';
 import { RunningCalls } from './RunningCalls';
 import { StartCallDialog } from './StartCallDialog';
 import { browserTimeZone, dayAndTime, minutesBetween, otherDay, timeOnly } from './time';
@@ -128,9 +129,26 @@ export function AppointmentsPage() {
       ? `${a.taskName} (${t('common.taskDays', { from: a.taskStartDay, to: a.taskEndDay })})`
       : t('common.unscheduled');
 
+  const recordings = (a: Appointment) =>
+    a.recordingCount > 0 && (
+      <Button
+        size="compact-xs"
+        variant="light"
+        aria-label={t('playback.openOf', { code: a.participantCode })}
+        onClick={() =>
+          playbackStore.set({ studyId, appointmentId: a.id, participantCode: a.participantCode, recordingId: null })
+        }
+      >
+        {t('playback.open', { count: a.recordingCount })}
+      </Button>
+    );
+
   const actions = (a: Appointment) =>
-    isFinalAppointmentState(a.state) ? null : (
+    isFinalAppointmentState(a.state) ? (
+      recordings(a) || null
+    ) : (
       <Group gap={4} wrap="wrap">
+        {recordings(a)}
         {a.visitMode === 'video' && !inCall && (
           <Button
             size="compact-xs"

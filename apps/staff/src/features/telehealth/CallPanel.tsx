@@ -5,11 +5,13 @@
  * colleague hung up) it says so and the page reloads.
  */
 import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { CALL_SIGNAL_PATH, endTelehealthCall } from '@trialpath/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { CALL_SIGNAL_PATH, endTelehealthCall, listAppointments, listMyTelehealthCalls } from '@trialpath/contract';
 import { CallView, MeshCall, notify, signalAddress } from '@trialpath/ui';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api';
+import { invalidateEndpoints } from '../../shared/queries';
 import { type ActiveCall, callStore } from './call-store';
 import { RecordControl } from './RecordControl';
 
@@ -32,6 +34,13 @@ export function CallPanel({
   );
   const [confirming, setConfirming] = useState(false);
   const code = active.session.call.participantCode;
+  const queryClient = useQueryClient();
+
+  // the visit's state moves with the call (ringing, on call, complete): the lists say so when the panel comes and goes
+  useEffect(() => {
+    void invalidateEndpoints(queryClient, listAppointments, listMyTelehealthCalls);
+    return () => void invalidateEndpoints(queryClient, listAppointments, listMyTelehealthCalls);
+  }, [queryClient]);
 
   useEffect(() => {
     call.start().catch(() => {

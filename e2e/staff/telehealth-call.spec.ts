@@ -204,7 +204,7 @@ test('a coordinator calls a participant by video; the participant joins from the
   const player = staff.getByRole('complementary', { name: `Recordings of ${code}` });
   await expect(player.getByText('Record date')).toBeVisible();
   expect((await staff.locator('#main').evaluate((m) => m.getBoundingClientRect().width)) / 1440).toBeCloseTo(0.74, 1);
-  await expect(player.getByTestId('playback-time')).toHaveText(/^00:00:00 \/ 00:00:0[5-9]$/);
+  await expect(player.getByTestId('playback-time')).toHaveText(/^00:00:00 \/ 00:00:(0[5-9]|1\d)$/);
   await player.getByRole('button', { name: 'Mute', exact: true }).click();
   await player.getByRole('button', { name: 'Play', exact: true }).click();
   await expect(player.getByTestId('playback-time')).toHaveText(/^00:00:0[1-9] \//, { timeout: 10_000 });
@@ -213,7 +213,7 @@ test('a coordinator calls a participant by video; the participant joins from the
   const seek = player.getByRole('slider', { name: 'Position in the recording' });
   await seek.focus();
   await staff.keyboard.press('End');
-  await expect(player.getByTestId('playback-time')).toHaveText(/^(00:00:0[5-9]) \/ \1$/);
+  await expect(player.getByTestId('playback-time')).toHaveText(/^(00:00:(0[5-9]|1\d)) \/ \1$/);
   await staff.keyboard.press('Home');
   await expect(player.getByTestId('playback-time')).toHaveText(/^00:00:00 \//);
   await shot(staff, 'staff-recording-playback');

@@ -214,8 +214,11 @@ test('a coordinator calls a participant by video; the participant joins from the
   await seek.focus();
   await staff.keyboard.press('End');
   await expect(player.getByTestId('playback-time')).toHaveText(/^(00:00:(0[5-9]|1\d)) \/ \1$/);
+  const playerVideo = player.locator('video');
+  await expect.poll(() => playerVideo.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(4);
   await staff.keyboard.press('Home');
   await expect(player.getByTestId('playback-time')).toHaveText(/^00:00:00 \//);
+  await expect.poll(() => playerVideo.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeLessThan(1);
   await shot(staff, 'staff-recording-playback');
   await player.getByRole('button', { name: 'Full screen', exact: true }).click();
   await expect(player).toHaveCSS('width', '1440px');

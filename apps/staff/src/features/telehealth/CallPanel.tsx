@@ -4,7 +4,7 @@
  * end the call?' and ends it for everyone; when the call ends (the participant gone, declined, unanswered, a
  * colleague hung up) it says so and the page reloads.
  */
-import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { CALL_SIGNAL_PATH, endTelehealthCall, listAppointments, listMyTelehealthCalls } from '@trialpath/contract';
 import { CallView, MeshCall, notify, signalAddress } from '@trialpath/ui';
@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api';
 import { invalidateEndpoints } from '../../shared/queries';
 import { type ActiveCall, callStore } from './call-store';
+import { SidePanel } from './SidePanel';
 import { RecordControl } from './RecordControl';
 
 const RELOAD_AFTER_MS = 3000;
@@ -82,24 +83,7 @@ export function CallPanel({
   };
 
   return (
-    <Paper
-      component="aside"
-      aria-label={t('call.panel', { code })}
-      shadow="md"
-      p="sm"
-      style={{
-        position: 'fixed',
-        top: fullScreen ? 0 : 60,
-        bottom: fullScreen ? 0 : 40,
-        right: 0,
-        width: fullScreen ? '100%' : '26%',
-        zIndex: fullScreen ? 300 : 150,
-        background: '#25262b',
-        display: 'flex',
-        flexDirection: 'column',
-      }}
-      data-testid="call-panel"
-    >
+    <SidePanel label={t('call.panel', { code })} fullScreen={fullScreen} testId="call-panel">
       <Title order={2} size="h5" c="white" mb="xs">
         {t('call.panel', { code })}
       </Title>
@@ -150,6 +134,6 @@ export function CallPanel({
           </Button>
         </Group>
       </Modal>
-    </Paper>
+    </SidePanel>
   );
 }

@@ -5,7 +5,7 @@
  * first: the file holds the participant's personal information ('I Understand' / 'Cancel download'). Every
  * playback and download is audited by the server.
  */
-import { ActionIcon, Alert, Button, Group, Modal, Paper, Slider, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Modal, Slider, Stack, Text, Title } from '@mantine/core';
 import { listTelehealthRecordings, openTelehealthRecording, type Recording } from '@trialpath/contract';
 import { formatDuration } from '@trialpath/domain';
 import { notify } from '@trialpath/ui';
@@ -15,6 +15,7 @@ import { api, errorMessage } from '../../shared/api';
 import { saveFile } from '../../shared/download';
 import { useEndpointQuery } from '../../shared/queries';
 import { type ActivePlayback, playbackStore } from './playback-store';
+import { SidePanel } from './SidePanel';
 
 function Control({
   label,
@@ -142,24 +143,11 @@ export function PlaybackPanel({
     : '';
 
   return (
-    <Paper
-      component="aside"
-      aria-label={t('playback.title', { code: active.participantCode })}
-      shadow="md"
-      p="sm"
-      style={{
-        position: 'fixed',
-        top: fullScreen ? 0 : 60,
-        bottom: fullScreen ? 0 : 40,
-        right: 0,
-        width: fullScreen ? '100%' : '26%',
-        zIndex: fullScreen ? 300 : 150,
-        background: '#25262b',
-        display: 'flex',
-        flexDirection: 'column',
-        gap: 8,
-      }}
-      data-testid="playback-panel"
+    <SidePanel
+      label={t('playback.title', { code: active.participantCode })}
+      fullScreen={fullScreen}
+      testId="playback-panel"
+      gap={8}
     >
       <Group justify="space-between" wrap="nowrap">
         <Title order={2} size="h5" c="white">
@@ -264,6 +252,6 @@ export function PlaybackPanel({
           <Button onClick={download}>{t('playback.understand')}</Button>
         </Group>
       </Modal>
-    </Paper>
+    </SidePanel>
   );
 }

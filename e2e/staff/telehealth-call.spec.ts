@@ -54,6 +54,13 @@ async function bookVideoVisit(browser: Browser, baseURL: string) {
     headers: admin.headers,
     data: { userId: me.id, role: 'StudyCoordinator', siteId: participant.siteId },
   });
+  // the colleague added mid-call: Priya Investigator, on the same site's team
+  const pi = await staffApi(request, 'pi.demo');
+  const piMe = (await (await request.get('/api/v1/me', { headers: pi.headers })).json()) as { id: string };
+  await request.post(`/api/v1/studies/${admin.studyId}/team`, {
+    headers: admin.headers,
+    data: { userId: piMe.id, role: 'Pi', siteId: participant.siteId },
+  });
   const hours = await request.put(
     `/api/v1/studies/${crc.studyId}/telehealth/availability/${participant.siteId}/${me.id}`,
     {
@@ -69,6 +76,35 @@ async function bookVideoVisit(browser: Browser, baseURL: string) {
   await context.close();
   return { studyId: crc.studyId, code, participantId: participant.id };
 }
+
+/** participant.demo signs in to the portal, sees the incoming call on their visits and joins it. */
+async function answerFromPortal(browser: Browser) {
+  const participantContext = await browser.newContext({ ...media, viewport: { width: 390, height: 844 } });
+  const participant = await participantContext.newPage();
+  await participant.goto('/participant/#/participants/web/DEMO/login');
+  await participant.getByLabel('Username').fill('participant.demo');
+  await participant.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await participant.getByRole('button', { name: 'Log in' }).click();
+  await expect(participant).toHaveURL(/#\/participants\/web\/DEMO\/home/);
+  await participant.getByRole('link', { name: 'Your visits' }).click();
+  const incoming = participant.getByTestId('incoming-call');
+  await expect(incoming).toContainText('Your study team is video calling you. Tap to join call.');
+  await incoming.getByRole('button', { name: 'Join call' }).click();
+  return { participantContext, participant };
+}
+
+/** A staff member signed in, on the study's telehealth appointments. */
+async function staffOnAppointments(browser: Browser, username: string, studyId: string) {
+  const context = await browser.newContext({ ...media, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await staffSignIn(page, username);
+  await expect(page.getByText('Trialpath Demo Study')).toBeVisible();
+  await page.goto(`/#/studies/${studyId}/telehealth/appointments`);
+  await expect(page.getByRole('heading', { name: 'Telehealth appointments', level: 1 })).toBeVisible();
+  return { context, page };
+}
+
+const mainShare = (page: Page) => page.locator('#main').evaluate((m) => m.getBoundingClientRect().width / 1440);
 
 test('a coordinator calls a participant by video; the participant joins from the portal; leaving ends the meeting', async ({
   browser,
@@ -105,17 +141,7 @@ test('a coordinator calls a participant by video; the participant joins from the
   await expect(staff.getByText('A recording request will be sent when the participant joins the call.')).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Recording request pending: cancel it' })).toBeVisible();
 
-  const participantContext = await browser.newContext({ ...media, viewport: { width: 390, height: 844 } });
-  const participant = await participantContext.newPage();
-  await participant.goto('/participant/#/participants/web/DEMO/login');
-  await participant.getByLabel('Username').fill('participant.demo');
-  await participant.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await participant.getByRole('button', { name: 'Log in' }).click();
-  await expect(participant).toHaveURL(/#\/participants\/web\/DEMO\/home/);
-  await participant.getByRole('link', { name: 'Your visits' }).click();
-  const incoming = participant.getByTestId('incoming-call');
-  await expect(incoming).toContainText('Your study team is video calling you. Tap to join call.');
-  await incoming.getByRole('button', { name: 'Join call' }).click();
+  const { participantContext, participant } = await answerFromPortal(browser);
 
   await expectPlaying(participant, 'remote-staff');
   await expectPlaying(staff, 'remote-participant');
@@ -241,4 +267,86 @@ test('a coordinator calls a participant by video; the participant joins from the
 
   await staffContext.close();
   await participantContext.close();
+});
+
+test('a colleague is added to the running call; three people see each other; one screen is shared at a time', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const { studyId, code } = await bookVideoVisit(browser, baseURL!);
+  const crc = await staffOnAppointments(browser, 'crc.demo', studyId);
+  await crc.page
+    .getByRole('button', { name: `Start a video call with ${code}` })
+    .first()
+    .click();
+  await crc.page
+    .getByRole('dialog', { name: `Video call with ${code}` })
+    .getByRole('button', { name: 'Call Now' })
+    .click();
+  const panel = crc.page.getByRole('complementary', { name: `Video call with ${code}` });
+  const { participantContext, participant } = await answerFromPortal(browser);
+  await expectPlaying(crc.page, 'remote-participant');
+
+  // F-057, F-043, F-104, F-105: add members — none chosen is refused; Priya is invited
+  await panel.getByRole('button', { name: 'Add members' }).click();
+  const adding = crc.page.getByRole('dialog', { name: 'Add members to this call' });
+  await expect(adding.getByRole('checkbox', { name: /^Priya Investigator/ })).toBeVisible();
+  await expect(adding.getByRole('checkbox', { name: /^Carlos Coordinator/ })).toHaveCount(0);
+  await adding.getByRole('button', { name: 'Call Now' }).click();
+  await expect(adding.getByRole('alert')).toContainText('Please select members to add to this call.');
+  await adding.getByRole('checkbox', { name: /^Priya Investigator/ }).check();
+  await adding.getByRole('button', { name: 'Call Now' }).click();
+  await expect(crc.page.getByText('Priya Investigator invited into the call.')).toBeVisible();
+  await expect(adding).toHaveCount(0);
+  // already in the call: not offered a second time
+  await panel.getByRole('button', { name: 'Add members' }).click();
+  await expect(adding.getByRole('checkbox', { name: /^Priya Investigator/ })).toHaveCount(0);
+  await adding.getByRole('button', { name: 'Cancel' }).click();
+
+  // Priya finds the call among her running calls and joins: three people, each sees the two others
+  const pi = await staffOnAppointments(browser, 'pi.demo', studyId);
+  await pi.page.getByRole('button', { name: `Join the video call with ${code}` }).click();
+  const piPanel = pi.page.getByRole('complementary', { name: `Video call with ${code}` });
+  await expectPlaying(pi.page, 'remote-participant');
+  await expect
+    .poll(() => participant.getByTestId('remote-staff').locator('video').count(), { timeout: 20_000 })
+    .toBe(2);
+  await expect
+    .poll(() =>
+      crc.page
+        .getByTestId('remote-staff')
+        .locator('video')
+        .evaluate((v: HTMLVideoElement) => v.videoWidth),
+    )
+    .toBeGreaterThan(0);
+  await shot(participant, 'participant-call-three-people');
+
+  // F-058, F-046: the coordinator shares their screen; their page takes the whole width, the call floats small
+  await panel.getByRole('button', { name: 'Share screen' }).click();
+  await expect(panel.getByRole('button', { name: 'Stop sharing screen' })).toBeVisible();
+  await expect.poll(() => mainShare(crc.page)).toBeGreaterThan(0.97);
+  await expect(piPanel.getByText('Carlos Coordinator is sharing their screen')).toBeVisible();
+  const shared = participant.locator('[data-testid="remote-staff"][data-screen="true"] video');
+  // the screen's frames, not the fake camera's 640 × 480
+  await expect
+    .poll(() => shared.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 })
+    .toBeGreaterThan(1000);
+  await shot(crc.page, 'staff-call-sharing-screen');
+  await shot(pi.page, 'staff-call-sees-shared-screen');
+  // F-069, F-143: one at a time
+  await piPanel.getByRole('button', { name: 'Share screen' }).click();
+  await expect(pi.page.getByText('The current screen sharing has to be stopped')).toBeVisible();
+  await expect(piPanel.getByRole('button', { name: 'Share screen' })).toBeVisible();
+  await panel.getByRole('button', { name: 'Stop sharing screen' }).click();
+  await expect(piPanel.getByText('Carlos Coordinator is sharing their screen')).toHaveCount(0);
+  await expect.poll(() => mainShare(crc.page)).toBeCloseTo(0.74, 1);
+  await expect(shared).toHaveCount(0);
+
+  // the coordinator ends the call for everyone
+  await panel.getByRole('button', { name: 'Leave meeting' }).click();
+  await crc.page.getByRole('dialog', { name: 'Leave meeting' }).getByRole('button', { name: 'End call' }).click();
+  await expect(participant.getByText('This meeting has been ended')).toBeVisible();
+  await expect(piPanel.getByText('This meeting has been ended')).toBeVisible();
+  await Promise.all([crc.context.close(), pi.context.close(), participantContext.close()]);
 });

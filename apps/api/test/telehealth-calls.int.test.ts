@@ -255,6 +255,52 @@ describe('signalling and the ways a call ends (F-064…F-067)', () => {
   });
 });
 
+describe('screen sharing (F-058, F-069)', () => {
+  it('one person at a time: a second start is refused until the first stops or leaves; a newcomer is told who shares', async () => {
+    const s = await start('crc.demo', [ids['pi.demo']!]);
+    const crc = await connect(s.videoToken);
+    await crc.next('welcome');
+    const pi = await call(t.app, joinTelehealthCall, {
+      params: { studyId: demo, callId: s.call.id },
+      token: await tokenOf('pi.demo'),
+    });
+    const colleague = await connect(pi.json.videoToken);
+    expect((await colleague.next('welcome')).screen).toBeNull();
+
+    crc.send({ type: 'screen', sharing: true });
+    expect(await crc.next('screen')).toEqual({ type: 'screen', peerId: ids['crc.demo'] });
+    expect(await colleague.next('screen')).toEqual({ type: 'screen', peerId: ids['crc.demo'] });
+    // the second attempt: refused, and nobody else is told anything
+    colleague.send({ type: 'screen', sharing: true });
+    expect(await colleague.next('screen-busy')).toEqual({ type: 'screen-busy', peerId: ids['crc.demo'] });
+    // someone who is not sharing cannot end another's sharing
+    colleague.send({ type: 'screen', sharing: false });
+
+    const joined = await call(t.app, joinMyTelehealthCall, {
+      params: { callId: s.call.id },
+      body: { offset: 0 },
+      token: me.accessToken,
+    });
+    const participant = await connect(joined.json.data.videoToken);
+    expect((await participant.next('welcome')).screen).toBe(ids['crc.demo']);
+
+    crc.send({ type: 'screen', sharing: false });
+    expect(await colleague.next('screen')).toEqual({ type: 'screen', peerId: null });
+    colleague.send({ type: 'screen', sharing: true });
+    expect(await participant.next('screen')).toEqual({ type: 'screen', peerId: null });
+    expect(await participant.next('screen')).toEqual({ type: 'screen', peerId: ids['pi.demo'] });
+    // the sharer leaves: the screen is free again
+    colleague.socket.close();
+    expect(await crc.next('peer-left')).toEqual({ type: 'peer-left', peerId: ids['pi.demo'] });
+    expect(await crc.next('screen')).toEqual({ type: 'screen', peerId: null }); // its own stop
+    expect(await crc.next('screen')).toEqual({ type: 'screen', peerId: ids['pi.demo'] });
+    expect(await crc.next('screen')).toEqual({ type: 'screen', peerId: null });
+
+    await call(t.app, endTelehealthCall, { params: { studyId: demo, callId: s.call.id }, token: tokens['crc.demo'] });
+    await Promise.all([crc.closing(), participant.closing()]);
+  });
+});
+
 describe('who may connect, and how many (A-149)', () => {
   it('refuses an access token, a token of another call’s person, and a fifth person', async () => {
     const s = await start('crc.demo', [ids['pi.demo']!, ids['crc.two']!, ids['crc.three']!, ids['crc.four']!]);

@@ -21,15 +21,29 @@ interface Peer {
 export type ClientSignal =
   | { type: 'hello'; token: string }
   | { type: 'signal'; to: string; data: unknown }
-  | { type: 'media'; camera: boolean; microphone: boolean };
+  | { type: 'media'; camera: boolean; microphone: boolean }
+  /** Starts or ends sharing one's screen: one person at a time (F-069); the server grants or refuses the start. */
+  | { type: 'screen'; sharing: boolean };
 
 /** What the server sends. */
 export type ServerSignal =
-  | { type: 'welcome'; me: Peer; peers: Peer[]; callId: string; recording: Recording | null }
+  | {
+      type: 'welcome';
+      me: Peer;
+      peers: Peer[];
+      callId: string;
+      recording: Recording | null;
+      /** Who is sharing their screen, if anyone. */
+      screen: string | null;
+    }
   | { type: 'peer-joined'; peer: Peer }
   | { type: 'peer-left'; peerId: string }
   | { type: 'signal'; from: string; data: unknown }
   | { type: 'media'; from: string; camera: boolean; microphone: boolean }
+  /** Who shares their screen now (null: nobody), told to everyone, the sharer included (the grant). */
+  | { type: 'screen'; peerId: string | null }
+  /** A start of sharing refused: `peerId` shares (the portal says telehealth.screenBusy in its language). */
+  | { type: 'screen-busy'; peerId: string }
   /** A step of the recording protocol (F-081 … F-087), with the recording as it now is. */
   | ({ type: 'recording' } & RecordingNews)
   | { type: 'ended'; reason: (typeof CALL_END_REASONS)[number]; message: string }

@@ -47,11 +47,12 @@ export function Shell({ children }: { children: ReactNode }) {
   const burger = useRef<HTMLButtonElement>(null);
   const call = useActiveCall();
   const [callFullScreen, setCallFullScreen] = useState(false);
+  const [callSharing, setCallSharing] = useState(false);
   // a running call comes first; the playback panel waits behind it
   const playback = usePlayback();
   const [playbackFullScreen, setPlaybackFullScreen] = useState(false);
   const showPlayback = playback !== null && !call;
-  const narrow = (call && !callFullScreen) || (showPlayback && !playbackFullScreen);
+  const narrow = (call && !callFullScreen && !callSharing) || (showPlayback && !playbackFullScreen);
 
   // Escape closes the side drawer and gives the focus back to the menu button.
   useEffect(() => {
@@ -107,7 +108,8 @@ export function Shell({ children }: { children: ReactNode }) {
         </Group>
       </AppShell.Header>
       {drawer && <DrawerNav id="tp-drawer-nav" links={links} onNavigate={nav.close} />}
-      {/* F-044…F-048: the page keeps 74% of the width beside a call's or a playback's panel, all of it in full screen */}
+      {/* F-044…F-048: the page keeps 74% of the width beside a call's or a playback's panel, all of it in full screen
+          or while one shares one's screen */}
       <AppShell.Main
         id="main"
         tabIndex={-1}
@@ -119,7 +121,12 @@ export function Shell({ children }: { children: ReactNode }) {
       </AppShell.Main>
       {call && (
         <Suspense fallback={null}>
-          <CallPanel active={call} fullScreen={callFullScreen} onFullScreen={setCallFullScreen} />
+          <CallPanel
+            active={call}
+            fullScreen={callFullScreen}
+            onFullScreen={setCallFullScreen}
+            onSharing={setCallSharing}
+          />
         </Suspense>
       )}
       {showPlayback && (

@@ -84,6 +84,10 @@ export const TELEHEALTH_MESSAGES = {
     en: 'This call already has {count} people, the most a call can hold.',
     es: 'Esta llamada ya tiene {count} personas, el máximo que admite.',
   },
+  'telehealth.screenBusy': {
+    en: 'The current screen sharing has to be stopped',
+    es: 'Primero hay que detener la pantalla que se está compartiendo',
+  },
   'telehealth.callOver': { en: 'This call has ended.', es: 'Esta llamada ha finalizado.' },
   'telehealth.notInvited': {
     en: 'You are not invited to this call.',

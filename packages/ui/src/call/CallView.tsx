@@ -5,7 +5,7 @@
  */
 import { ActionIcon, Box, Group, Stack, Text } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { MeshCall, MeshCallState } from './mesh-call';
+import { type MeshCall, type MeshCallState, ScreenShareRefusal } from './mesh-call';
 
 export interface CallViewTexts {
   waiting: string;
@@ -21,6 +21,15 @@ export interface CallViewTexts {
   you: string;
 }
 
+/** The screen-share control and what it says (staff calls, F-058; the portal that offers it gives these). */
+export interface ScreenShareTexts {
+  share: string;
+  stop: string;
+  /** Under a tile showing someone's screen. */
+  sharedBy: (name: string) => string;
+  onRefused: (reason: ScreenShareRefusal['reason']) => void;
+}
+
 function useCallState(call: MeshCall): MeshCallState {
   return useSyncExternalStore(
     (notify) => call.subscribe(() => notify()),
@@ -33,11 +42,14 @@ function Video({
   muted,
   label,
   mirrored,
+  whole,
 }: {
   stream: MediaStream | null;
   muted: boolean;
   label: string;
   mirrored?: boolean;
+  /** A shared screen: shown whole, never cropped. */
+  whole?: boolean;
 }) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
@@ -53,7 +65,7 @@ function Video({
       style={{
         width: '100%',
         height: '100%',
-        objectFit: 'cover',
+        objectFit: whole ? 'contain' : 'cover',
         background: '#1a1b1e',
         borderRadius: 8,
         transform: mirrored ? 'scaleX(-1)' : undefined,
@@ -76,6 +88,7 @@ export function CallView({
   extraControls,
   fullScreen,
   onFullScreen,
+  screenShare,
 }: {
   call: MeshCall;
   texts: CallViewTexts;
@@ -85,6 +98,7 @@ export function CallView({
   extraControls?: ReactNode;
   fullScreen: boolean;
   onFullScreen: (on: boolean) => void;
+  screenShare?: ScreenShareTexts;
 }) {
   const state = useCallState(call);
   const [speaker, setSpeaker] = useState(true);
@@ -107,17 +121,26 @@ export function CallView({
     </ActionIcon>
   );
   return (
-    <Stack gap="xs" h="100%" data-testid="call-view">
+    <Stack gap="xs" h="100%" style={{ flex: 1, minHeight: 0 }} data-testid="call-view">
       <Box pos="relative" style={{ flex: 1, minHeight: 180 }}>
         <Stack gap={4} h="100%">
-          {state.people.map((p) => (
-            <Box key={p.peer.peerId} style={{ flex: 1, minHeight: 120 }} data-testid={`remote-${p.peer.kind}`}>
-              <Video stream={p.stream} muted={!speaker} label={p.peer.name} />
-              <Text size="xs" c="white" pos="absolute" style={{ marginTop: -24, marginLeft: 8 }}>
-                {p.peer.name}
-              </Text>
-            </Box>
-          ))}
+          {state.people.map((p) => {
+            const sharing = state.screen === p.peer.peerId;
+            const name = sharing && screenShare ? screenShare.sharedBy(p.peer.name) : p.peer.name;
+            return (
+              <Box
+                key={p.peer.peerId}
+                style={{ flex: sharing ? 3 : 1, minHeight: 120 }}
+                data-testid={`remote-${p.peer.kind}`}
+                data-screen={sharing || undefined}
+              >
+                <Video stream={p.stream} muted={!speaker} label={name} whole={sharing} />
+                <Text size="xs" c="white" pos="absolute" style={{ marginTop: -24, marginLeft: 8 }}>
+                  {name}
+                </Text>
+              </Box>
+            );
+          })}
           {waiting && (
             <Text ta="center" c="dimmed" py="xl" role="status">
               {texts.waiting}
@@ -136,6 +159,14 @@ export function CallView({
         {control(state.camera ? texts.cameraOn : texts.cameraOff, state.camera, 'Cam', () =>
           call.setCamera(!state.camera),
         )}
+        {screenShare &&
+          control(state.sharing ? screenShare.stop : screenShare.share, state.sharing, 'Scr', () => {
+            if (state.sharing) void call.stopScreen();
+            else
+              call.shareScreen().catch((e: unknown) => {
+                screenShare.onRefused(e instanceof ScreenShareRefusal ? e.reason : 'declined');
+              });
+          })}
         {extraControls}
         {control(fullScreen ? texts.exitFullScreen : texts.fullScreen, fullScreen, '[ ]', () =>
           onFullScreen(!fullScreen),

@@ -28,6 +28,17 @@ export interface MeshCallState {
   recording: Recording | null;
   /** The last step of the recording protocol told, with a number that grows with each (a step may repeat). */
   recordingNews: (RecordingNews & { seq: number }) | null;
+  /** Who shares their screen (a peer id, maybe one's own), if anyone (F-069: one at a time). */
+  screen: string | null;
+  /** One's own screen is what the others see instead of one's camera. */
+  sharing: boolean;
+}
+
+/** Why sharing one's screen did not start (F-134, F-142, F-143). */
+export class ScreenShareRefusal extends Error {
+  constructor(readonly reason: 'declined' | 'unsupported' | 'busy') {
+    super(reason);
+  }
 }
 
 type Listener = (state: MeshCallState) => void;
@@ -46,7 +57,11 @@ export class MeshCall {
     endReason: null,
     recording: null,
     recordingNews: null,
+    screen: null,
+    sharing: false,
   };
+  private screenTrack: MediaStreamTrack | null = null;
+  private screenAnswer: { granted: () => void; refused: () => void } | null = null;
   private readonly listeners = new Set<Listener>();
 
   constructor(
@@ -80,6 +95,7 @@ export class MeshCall {
       void this.receive(JSON.parse(String(e.data)) as ServerSignal);
     };
     socket.onclose = () => {
+      this.screenAnswer?.refused();
       if (this.state.phase === 'connecting' || this.state.phase === 'in-call') this.set({ phase: 'failed' });
       this.closeLinks();
     };
@@ -97,6 +113,7 @@ export class MeshCall {
           me: m.me,
           people: m.peers.map((peer) => this.person(peer)),
           recording: m.recording,
+          screen: m.screen,
         });
         for (const peer of m.peers) await this.offerTo(peer.peerId);
         break;
@@ -131,6 +148,14 @@ export class MeshCall {
           },
         });
         break;
+      case 'screen':
+        this.set({ screen: m.peerId });
+        if (m.peerId === this.state.me?.peerId) this.screenAnswer?.granted();
+        break;
+      case 'screen-busy':
+        this.set({ screen: m.peerId });
+        this.screenAnswer?.refused();
+        break;
       case 'ended':
         this.set({ phase: 'ended', message: m.message, endReason: m.reason });
         this.stopLocal();
@@ -158,7 +183,9 @@ export class MeshCall {
     const pc = new RTCPeerConnection({ iceServers: this.session.iceServers });
     const link = { pc, pending: [] as RTCIceCandidateInit[] };
     this.links.set(peerId, link);
-    for (const track of this.state.local?.getTracks() ?? []) pc.addTrack(track, this.state.local!);
+    // what the others see: the shared screen in place of the camera while one shares
+    for (const track of this.state.local?.getTracks() ?? [])
+      pc.addTrack(track.kind === 'video' && this.screenTrack ? this.screenTrack : track, this.state.local!);
     pc.onicecandidate = (e) => {
       if (e.candidate) this.send({ type: 'signal', to: peerId, data: { candidate: e.candidate.toJSON() } });
     };
@@ -206,6 +233,58 @@ export class MeshCall {
     this.send({ type: 'media', camera: this.state.camera, microphone: on });
   }
 
+  /**
+   * Shows one's screen to the others instead of one's camera (F-058): the browser asks which screen, then the server
+   * grants it unless someone else shares (F-069). Throws a ScreenShareRefusal saying why it did not start.
+   */
+  async shareScreen(): Promise<void> {
+    const me = this.state.me?.peerId;
+    if (this.state.sharing) return;
+    if (this.state.screen && this.state.screen !== me) throw new ScreenShareRefusal('busy');
+    if (typeof navigator.mediaDevices?.getDisplayMedia !== 'function') throw new ScreenShareRefusal('unsupported');
+    let display: MediaStream;
+    try {
+      display = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: false });
+    } catch (e) {
+      throw new ScreenShareRefusal((e as Error).name === 'NotSupportedError' ? 'unsupported' : 'declined');
+    }
+    const [track] = display.getVideoTracks();
+    if (!track) throw new ScreenShareRefusal('declined');
+    const granted = await new Promise<boolean>((resolve) => {
+      this.screenAnswer = { granted: () => resolve(true), refused: () => resolve(false) };
+      this.send({ type: 'screen', sharing: true });
+    });
+    this.screenAnswer = null;
+    if (!granted) {
+      track.stop();
+      throw new ScreenShareRefusal('busy');
+    }
+    this.screenTrack = track;
+    // the browser's own "Stop sharing" ends the track: back to the camera
+    track.onended = () => void this.stopScreen();
+    await this.sendVideo(track);
+    this.set({ sharing: true });
+  }
+
+  /** Back to the camera; the screen is free for another. */
+  async stopScreen(): Promise<void> {
+    const track = this.screenTrack;
+    if (!track) return;
+    this.screenTrack = null;
+    track.onended = null;
+    track.stop();
+    await this.sendVideo(this.state.local?.getVideoTracks()[0] ?? null);
+    this.send({ type: 'screen', sharing: false });
+    this.set({ sharing: false });
+  }
+
+  private async sendVideo(track: MediaStreamTrack | null) {
+    for (const { pc } of this.links.values()) {
+      const sender = pc.getSenders().find((x) => x.track?.kind === 'video');
+      await sender?.replaceTrack(track);
+    }
+  }
+
   private closeLinks() {
     for (const { pc } of this.links.values()) pc.close();
     this.links.clear();
@@ -213,6 +292,8 @@ export class MeshCall {
 
   private stopLocal() {
     for (const t of this.state.local?.getTracks() ?? []) t.stop();
+    this.screenTrack?.stop();
+    this.screenTrack = null;
   }
 
   /** Leaves without ending the call for the others (the server ends it when the last stream is gone). */

@@ -17,6 +17,8 @@ const OPEN = 1;
 
 export class CallRooms {
   private readonly rooms = new Map<string, Map<string, Seat>>();
+  /** Who shares their screen in each call (one at a time, F-069). */
+  private readonly screens = new Map<string, string>();
 
   /** The people connected to the call, but `except`. */
   peers(callId: string, except?: string): CallPeer[] {
@@ -43,12 +45,32 @@ export class CallRooms {
     if (before && before.socket !== socket) before.socket.close(SIGNAL_CLOSE.replaced, 'replaced');
   }
 
-  /** Frees the person's seat if this socket still holds it; answers whether it did. */
+  /** Frees the person's seat (and the screen they shared) if this socket still holds it; answers whether it did. */
   unseat(callId: string, peerId: string, socket: WebSocket): boolean {
     const room = this.rooms.get(callId);
     if (room?.get(peerId)?.socket !== socket) return false;
     room.delete(peerId);
     if (room.size === 0) this.rooms.delete(callId);
+    if (this.releaseScreen(callId, peerId)) this.broadcast(callId, { type: 'screen', peerId: null });
+    return true;
+  }
+
+  screenOf(callId: string): string | null {
+    return this.screens.get(callId) ?? null;
+  }
+
+  /** Gives the person the screen unless another one holds it: answers who holds it then. */
+  claimScreen(callId: string, peerId: string): string {
+    const holder = this.screens.get(callId);
+    if (holder) return holder;
+    this.screens.set(callId, peerId);
+    return peerId;
+  }
+
+  /** Frees the screen if this person holds it; answers whether they did. */
+  releaseScreen(callId: string, peerId: string): boolean {
+    if (this.screens.get(callId) !== peerId) return false;
+    this.screens.delete(callId);
     return true;
   }
 
@@ -66,6 +88,7 @@ export class CallRooms {
   /** Tells everyone in the call that it ended and closes their connections. */
   end(callId: string, message: ServerSignal): void {
     const room = this.rooms.get(callId);
+    this.screens.delete(callId);
     if (!room) return;
     this.rooms.delete(callId);
     for (const seat of room.values()) {

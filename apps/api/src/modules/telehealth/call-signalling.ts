@@ -26,6 +26,7 @@ const ClientSignalSchema: z.ZodType<ClientSignal> = z.discriminatedUnion('type',
   z.object({ type: z.literal('hello'), token: z.string().min(1).max(4000) }),
   z.object({ type: z.literal('signal'), to: z.string().min(1).max(64), data: z.unknown() }),
   z.object({ type: z.literal('media'), camera: z.boolean(), microphone: z.boolean() }),
+  z.object({ type: z.literal('screen'), sharing: z.boolean() }),
 ]);
 const MAX_MESSAGE_BYTES = 64 * 1024;
 
@@ -118,6 +119,7 @@ export function serveCallSignalling(platform: Platform, socket: WebSocket, log: 
       peers: rooms.peers(row.id, peer.peerId),
       callId: row.id,
       recording: open ? recordingView(open) : null,
+      screen: rooms.screenOf(row.id),
     });
     rooms.broadcast(row.id, { type: 'peer-joined', peer }, peer.peerId);
     await recordJoin(platform, peer, row.id);
@@ -147,7 +149,19 @@ export function serveCallSignalling(platform: Platform, socket: WebSocket, log: 
         { type: 'media', from: peer.peerId, camera: message.camera, microphone: message.microphone },
         peer.peerId,
       );
+    else if (message.type === 'screen') shareScreen(callId, peer.peerId, message.sharing);
   });
+
+  /** F-069: one screen at a time; a second start is refused (the portal says why, in its language). */
+  const shareScreen = (callId: string, peerId: string, sharing: boolean) => {
+    if (!sharing) {
+      if (rooms.releaseScreen(callId, peerId)) rooms.broadcast(callId, { type: 'screen', peerId: null });
+      return;
+    }
+    const holder = rooms.claimScreen(callId, peerId);
+    if (holder === peerId) rooms.broadcast(callId, { type: 'screen', peerId });
+    else rooms.send(callId, peerId, { type: 'screen-busy', peerId: holder });
+  };
 
   socket.on('close', () => {
     clearTimeout(deadline);

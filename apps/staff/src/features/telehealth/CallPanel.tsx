@@ -4,17 +4,19 @@
  * end the call?' and ends it for everyone; when the call ends (the participant gone, declined, unanswered, a
  * colleague hung up) it says so and the page reloads.
  */
-import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { CALL_SIGNAL_PATH, endTelehealthCall, listAppointments, listMyTelehealthCalls } from '@trialpath/contract';
+import { translate } from '@trialpath/domain';
 import { CallView, MeshCall, notify, signalAddress } from '@trialpath/ui';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api';
 import { invalidateEndpoints } from '../../shared/queries';
 import { type ActiveCall, callStore } from './call-store';
-import { SidePanel } from './SidePanel';
+import { AddMembersDialog } from './AddMembersDialog';
 import { RecordControl } from './RecordControl';
+import { SidePanel } from './SidePanel';
 
 const RELOAD_AFTER_MS = 3000;
 
@@ -22,18 +24,22 @@ export function CallPanel({
   active,
   fullScreen,
   onFullScreen,
+  onSharing,
 }: {
   active: ActiveCall;
   fullScreen: boolean;
   onFullScreen: (on: boolean) => void;
+  /** F-046: while one shares one's screen the page takes the whole width (the panel floats, small). */
+  onSharing: (on: boolean) => void;
 }) {
-  const { t } = useTranslation('telehealth');
+  const { t, i18n } = useTranslation('telehealth');
   const [call] = useState(() => new MeshCall(active.session, signalAddress(CALL_SIGNAL_PATH)));
   const state = useSyncExternalStore(
     (n) => call.subscribe(() => n()),
     () => call.snapshot,
   );
   const [confirming, setConfirming] = useState(false);
+  const [adding, setAdding] = useState(false);
   const code = active.session.call.participantCode;
   const queryClient = useQueryClient();
 
@@ -53,6 +59,12 @@ export function CallPanel({
     });
     return () => call.close();
   }, [call, active, t]);
+
+  useEffect(() => {
+    onSharing(state.sharing);
+    if (state.sharing) onFullScreen(false);
+  }, [state.sharing, onSharing, onFullScreen]);
+  useEffect(() => () => onSharing(false), [onSharing]);
 
   // F-066: the end is said, then the page reloads
   useEffect(() => {
@@ -83,7 +95,7 @@ export function CallPanel({
   };
 
   return (
-    <SidePanel label={t('call.panel', { code })} fullScreen={fullScreen} testId="call-panel">
+    <SidePanel label={t('call.panel', { code })} fullScreen={fullScreen} small={state.sharing} testId="call-panel">
       <Title order={2} size="h5" c="white" mb="xs">
         {t('call.panel', { code })}
       </Title>
@@ -107,7 +119,38 @@ export function CallPanel({
           fullScreen={fullScreen}
           onFullScreen={onFullScreen}
           onLeave={() => setConfirming(true)}
-          extraControls={<RecordControl call={call} studyId={active.studyId} callId={active.session.call.id} />}
+          screenShare={{
+            share: t('call.shareScreen'),
+            stop: t('call.stopSharing'),
+            sharedBy: (name) => t('call.sharedBy', { name }),
+            onRefused: (reason) =>
+              notify(
+                reason === 'busy'
+                  ? translate('telehealth.screenBusy', undefined, i18n.language)
+                  : reason === 'unsupported'
+                    ? t('call.screenUnsupported')
+                    : t('call.screenDeclined'),
+                { kind: 'error' },
+              ),
+          }}
+          extraControls={
+            <>
+              <ActionIcon
+                title={t('call.addMembersControl')}
+                aria-label={t('call.addMembersControl')}
+                size="xl"
+                radius="xl"
+                variant="light"
+                color="teal"
+                onClick={() => setAdding(true)}
+              >
+                <Text component="span" fw={700} size="sm" aria-hidden>
+                  +
+                </Text>
+              </ActionIcon>
+              <RecordControl call={call} studyId={active.studyId} callId={active.session.call.id} />
+            </>
+          }
           texts={{
             waiting: t('call.waiting'),
             microphoneOn: t('call.microphoneOn'),
@@ -121,6 +164,14 @@ export function CallPanel({
             leave: t('call.leave'),
             you: t('call.you'),
           }}
+        />
+      )}
+      {adding && (
+        <AddMembersDialog
+          studyId={active.studyId}
+          callId={active.session.call.id}
+          siteId={active.session.call.siteId}
+          onClose={() => setAdding(false)}
         />
       )}
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('call.leave')} centered zIndex={400}>

@@ -1,17 +1,15 @@
 /**
- * The team-members picker before a call (F-049…F-052; decision F-calls): 'Add Research Team Members' shows the
- * site's telehealth team but oneself (F-040; raters are never on it, F-041) with a checkbox, name and role;
- * 'Call Now' starts the call with those chosen, 'Cancel' closes.
+ * Before a call (F-049…F-052; decision F-calls): the team picker, then 'Call Now' starts the call with those
+ * chosen, 'Cancel' closes.
  */
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
-import { listTelehealthTeam, startTelehealthCall } from '@trialpath/contract';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { startTelehealthCall } from '@trialpath/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api';
-import { useEndpointQuery } from '../../shared/queries';
 import { refusalText } from '../../shared/refusal';
-import { useProfileQuery } from '../../shared/startup';
 import { callStore } from './call-store';
+import { TeamPicker } from './TeamPicker';
 
 export function StartCallDialog({
   studyId,
@@ -23,13 +21,9 @@ export function StartCallDialog({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation('telehealth');
-  const me = useProfileQuery(true).data;
-  const [showTeam, setShowTeam] = useState(false);
   const [chosen, setChosen] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const team = useEndpointQuery(listTelehealthTeam, { params: { studyId }, query: { siteId: target.siteId } });
-  const colleagues = (team.data?.items ?? []).filter((m) => m.id !== me?.id);
 
   const callNow = async () => {
     setBusy(true);
@@ -52,28 +46,7 @@ export function StartCallDialog({
     <Modal opened onClose={onClose} title={t('call.pickerTitle', { code: target.participantCode })} centered>
       <Stack gap="sm">
         <Text size="sm">{t('call.pickerText')}</Text>
-        <Button variant="light" onClick={() => setShowTeam((v) => !v)} aria-expanded={showTeam}>
-          {t('call.addMembers')}
-        </Button>
-        {showTeam &&
-          (colleagues.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t('call.noColleagues')}
-            </Text>
-          ) : (
-            <Stack gap={6}>
-              {colleagues.map((m) => (
-                <Checkbox
-                  key={m.id}
-                  checked={chosen.includes(m.id)}
-                  onChange={(e) =>
-                    setChosen((c) => (e.currentTarget.checked ? [...c, m.id] : c.filter((x) => x !== m.id)))
-                  }
-                  label={`${m.firstName} ${m.lastName} · ${m.userRole}`}
-                />
-              ))}
-            </Stack>
-          ))}
+        <TeamPicker studyId={studyId} siteId={target.siteId} chosen={chosen} onChosen={setChosen} />
         {error && (
           <Alert color="red" role="alert">
             {error}

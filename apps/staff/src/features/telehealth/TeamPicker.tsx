@@ -1,0 +1,64 @@
+/**
+ * The team-members list of the call pickers (F-049…F-052; decision F-calls): 'Add Research Team Members' opens the
+ * site's telehealth team but oneself (F-040; raters are never on it, F-041) and those already in the call, each
+ * with a checkbox, name and role.
+ */
+import { Button, Checkbox, Stack, Text } from '@mantine/core';
+import { listTelehealthTeam } from '@trialpath/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEndpointQuery } from '../../shared/queries';
+import { useProfileQuery } from '../../shared/startup';
+
+export function TeamPicker({
+  studyId,
+  siteId,
+  leaveOut = [],
+  chosen,
+  onChosen,
+  open: openAtFirst = false,
+}: {
+  studyId: string;
+  siteId: string;
+  /** People not to offer: those already in the call. */
+  leaveOut?: readonly string[];
+  chosen: readonly string[];
+  onChosen: (ids: string[]) => void;
+  open?: boolean;
+}) {
+  const { t } = useTranslation('telehealth');
+  const me = useProfileQuery(true).data;
+  const [open, setOpen] = useState(openAtFirst);
+  const team = useEndpointQuery(listTelehealthTeam, { params: { studyId }, query: { siteId } });
+  const colleagues = (team.data?.items ?? []).filter((m) => m.id !== me?.id && !leaveOut.includes(m.id));
+  return (
+    <>
+      <Button variant="light" onClick={() => setOpen((v) => !v)} aria-expanded={open}>
+        {t('call.addMembers')}
+      </Button>
+      {open &&
+        (team.isError ? (
+          <Text size="sm" c="red" role="alert">
+            {t('call.teamFailed')}
+          </Text>
+        ) : team.isPending ? null : colleagues.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('call.noColleagues')}
+          </Text>
+        ) : (
+          <Stack gap={6}>
+            {colleagues.map((m) => (
+              <Checkbox
+                key={m.id}
+                checked={chosen.includes(m.id)}
+                onChange={(e) =>
+                  onChosen(e.currentTarget.checked ? [...chosen, m.id] : chosen.filter((x) => x !== m.id))
+                }
+                label={`${m.firstName} ${m.lastName} · ${m.userRole}`}
+              />
+            ))}
+          </Stack>
+        ))}
+    </>
+  );
+}

@@ -48,6 +48,15 @@ async function seriousFindings(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.help}: ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary}`).join('; ')}`);
 }
 
+/** Signs in to the participant portal of the demo study and waits for its home. */
+export async function participantSignIn(page: Page, username = 'participant.demo', password = DEMO_PASSWORD) {
+  await page.goto('/participant/#/participants/web/DEMO/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/#\/participants\/web\/DEMO\/home/);
+}
+
 export async function staffSignIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/');
   await page.getByLabel('Username').fill(username);

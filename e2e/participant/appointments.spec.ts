@@ -6,7 +6,7 @@
  * and its status. Phone size; axe.
  */
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, expectAccessible, shot } from '../support';
+import { expectAccessible, participantSignIn, shot } from '../support';
 import { bookVisit, staffApi } from '../telehealth-api';
 
 test.use({ timezoneId: 'Asia/Tokyo' });
@@ -17,11 +17,7 @@ test('a participant sees their booked visit in their time zone with its status; 
 }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, timezoneId: 'Asia/Tokyo' });
   const page = await context.newPage();
-  await page.goto('/participant/#/participants/web/DEMO/login');
-  await page.getByLabel('Username').fill('participant.demo');
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/#\/participants\/web\/DEMO\/home/);
+  await participantSignIn(page);
   await page.getByRole('link', { name: 'Your visits' }).click();
   await expect(page).toHaveURL(/#\/participants\/web\/DEMO\/appointments$/);
   await expect(page.getByRole('heading', { name: 'Your visits', level: 1 })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, expectAccessible, shot } from '../support';
+import { expectAccessible, participantSignIn, shot } from '../support';
 
 // D-039, D-047, D-072…D-075: the participant opens their site from home — the demo site's name, its address,
 // its phone formatted (001 §4) as a tel: link, and the call button (the investigator has no phone: the site's).
@@ -8,11 +8,7 @@ test('a participant opens the site screen from home and sees the site’s name, 
 }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  await page.goto('/participant/#/participants/web/DEMO/login');
-  await page.getByLabel('Username').fill('participant.demo');
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/#\/participants\/web\/DEMO\/home/);
+  await participantSignIn(page);
   await page.getByRole('link', { name: 'Study site and contact' }).click();
   await expect(page).toHaveURL(/#\/participants\/web\/DEMO\/site$/);
   await expect(page.getByRole('heading', { name: 'Your study site', level: 1 })).toBeVisible();

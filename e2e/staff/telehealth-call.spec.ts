@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS } from '../chromium';
-import { DEMO_PASSWORD, shot, staffSignIn } from '../support';
+import { DEMO_PASSWORD, participantSignIn, shot, staffSignIn } from '../support';
 import { bookVisit, staffApi } from '../telehealth-api';
 
 test.use({ launchOptions: { executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS] } });
@@ -81,11 +81,7 @@ async function bookVideoVisit(browser: Browser, baseURL: string) {
 async function answerFromPortal(browser: Browser) {
   const participantContext = await browser.newContext({ ...media, viewport: { width: 390, height: 844 } });
   const participant = await participantContext.newPage();
-  await participant.goto('/participant/#/participants/web/DEMO/login');
-  await participant.getByLabel('Username').fill('participant.demo');
-  await participant.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await participant.getByRole('button', { name: 'Log in' }).click();
-  await expect(participant).toHaveURL(/#\/participants\/web\/DEMO\/home/);
+  await participantSignIn(participant);
   await participant.getByRole('link', { name: 'Your visits' }).click();
   const incoming = participant.getByTestId('incoming-call');
   await expect(incoming).toContainText('Your study team is video calling you. Tap to join call.');

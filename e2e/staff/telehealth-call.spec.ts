@@ -123,7 +123,7 @@ test('a coordinator calls a participant by video; the participant joins from the
   // the team picker: the site's telehealth team, not oneself
   const picker = staff.getByRole('dialog', { name: `Video call with ${code}` });
   await picker.getByRole('button', { name: 'Add Research Team Members' }).click();
-  await expect(picker.getByRole('checkbox', { name: /^Priya Investigator/ })).toBeVisible();
+  await expect(picker.getByRole('checkbox', { name: 'Priya Investigator · Principal Investigator' })).toBeVisible();
   await expect(picker.getByRole('checkbox', { name: /^Carlos Coordinator/ })).toHaveCount(0);
   await picker.getByRole('button', { name: 'Call Now' }).click();
 
@@ -227,7 +227,9 @@ test('a coordinator calls a participant by video; the participant joins from the
   await expect(player.getByText('Record date')).toBeVisible();
   expect((await staff.locator('#main').evaluate((m) => m.getBoundingClientRect().width)) / 1440).toBeCloseTo(0.74, 1);
   await expect(player.getByTestId('playback-time')).toHaveText(/^00:00:00 \/ 00:00:(0[5-9]|1\d)$/);
+  const playerVideo = player.locator('video');
   await player.getByRole('button', { name: 'Mute', exact: true }).click();
+  await expect.poll(() => playerVideo.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
   await player.getByRole('button', { name: 'Play', exact: true }).click();
   await expect(player.getByTestId('playback-time')).toHaveText(/^00:00:0[1-9] \//, { timeout: 10_000 });
   await player.getByRole('button', { name: 'Pause', exact: true }).click();
@@ -236,7 +238,6 @@ test('a coordinator calls a participant by video; the participant joins from the
   await seek.focus();
   await staff.keyboard.press('End');
   await expect(player.getByTestId('playback-time')).toHaveText(/^(00:00:(0[5-9]|1\d)) \/ \1$/);
-  const playerVideo = player.locator('video');
   await expect.poll(() => playerVideo.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(4);
   await staff.keyboard.press('Home');
   await expect(player.getByTestId('playback-time')).toHaveText(/^00:00:00 \//);
@@ -269,8 +270,8 @@ test('a colleague is added to the running call; three people see each other; one
   browser,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
-  const { studyId, code } = await bookVideoVisit(browser, baseURL!);
+  test.setTimeout(240_000);
+  const { studyId, code, participantId } = await bookVideoVisit(browser, baseURL!);
   const crc = await staffOnAppointments(browser, 'crc.demo', studyId);
   await crc.page
     .getByRole('button', { name: `Start a video call with ${code}` })
@@ -299,6 +300,7 @@ test('a colleague is added to the running call; three people see each other; one
   await panel.getByRole('button', { name: 'Add members' }).click();
   await expect(adding.getByRole('checkbox', { name: /^Priya Investigator/ })).toHaveCount(0);
   await adding.getByRole('button', { name: 'Cancel' }).click();
+  await expect(adding).toHaveCount(0);
 
   // Priya finds the call among her running calls and joins: three people, each sees the two others
   const pi = await staffOnAppointments(browser, 'pi.demo', studyId);
@@ -317,6 +319,25 @@ test('a colleague is added to the running call; three people see each other; one
     )
     .toBeGreaterThan(0);
   await shot(participant, 'participant-call-three-people');
+
+  // F-053, F-055: the others see a camera turned off and a muted microphone; F-054: the speaker silences the others
+  await panel.getByRole('button', { name: 'Turn camera off' }).click();
+  await expect(participant.getByText('Carlos Coordinator · camera off')).toBeVisible();
+  await piPanel.getByRole('button', { name: 'Mute microphone' }).click();
+  await expect(panel.getByText('Priya Investigator · muted')).toBeVisible();
+  await panel.getByRole('button', { name: 'Turn camera on' }).click();
+  await expect(participant.getByText('Carlos Coordinator', { exact: true })).toBeVisible();
+  await panel.getByRole('button', { name: 'Mute speaker' }).click();
+  const heard = () =>
+    panel.locator('[data-testid^="remote-"] video').evaluateAll((vs) => vs.map((v) => (v as HTMLVideoElement).muted));
+  await expect.poll(heard).toEqual([true, true]);
+  await panel.getByRole('button', { name: 'Unmute speaker' }).click();
+  await expect.poll(heard).toEqual([false, false]);
+  // F-059, F-047: the call in full screen, and back beside the page
+  await panel.getByRole('button', { name: 'Full screen' }).click();
+  await expect(panel).toHaveCSS('width', '1440px');
+  await panel.getByRole('button', { name: 'Leave full screen' }).click();
+  await expect.poll(() => mainShare(crc.page)).toBeCloseTo(0.74, 1);
 
   // F-058, F-046: the coordinator shares their screen; their page takes the whole width, the call floats small
   await panel.getByRole('button', { name: 'Share screen' }).click();
@@ -338,11 +359,159 @@ test('a colleague is added to the running call; three people see each other; one
   await expect(piPanel.getByText('Carlos Coordinator is sharing their screen')).toHaveCount(0);
   await expect.poll(() => mainShare(crc.page)).toBeCloseTo(0.74, 1);
   await expect(shared).toHaveCount(0);
+  // F-134: the browser's question answered no; F-142: a browser that cannot share a screen
+  await pi.page.evaluate(() => {
+    navigator.mediaDevices.getDisplayMedia = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
+  });
+  await piPanel.getByRole('button', { name: 'Share screen' }).click();
+  await expect(pi.page.getByText('Screen sharing has been declined')).toBeVisible();
+  await pi.page.evaluate(() => {
+    (navigator.mediaDevices as { getDisplayMedia?: unknown }).getDisplayMedia = undefined;
+  });
+  await piPanel.getByRole('button', { name: 'Share screen' }).click();
+  await expect(pi.page.getByText('This browser does not support screen sharing')).toBeVisible();
 
-  // the coordinator ends the call for everyone
+  // two short recordings, each with the participant's consent: the playback steps between them (F-090)
+  for (const _ of [1, 2]) {
+    await panel.getByRole('button', { name: 'Record this call (the participant is asked first)' }).click();
+    await participant.getByRole('alertdialog').getByRole('button', { name: 'Allow recording' }).click();
+    const timer = panel.getByRole('button', { name: /^Recording \d\d:\d\d:\d\d: stop$/ });
+    await expect(timer).toHaveAccessibleName(/00:00:0[3-9]/, { timeout: 15_000 });
+    await timer.click();
+    await crc.page
+      .getByRole('dialog', { name: 'Stop recording' })
+      .getByRole('button', { name: 'Stop recording' })
+      .click();
+    await expect(
+      panel.getByRole('button', { name: 'Record this call (the participant is asked first)' }),
+    ).toBeVisible();
+  }
+
+  // the coordinator ends the call for everyone — after first changing their mind (F-061 'Cancel')
+  await panel.getByRole('button', { name: 'Leave meeting' }).click();
+  await crc.page.getByRole('dialog', { name: 'Leave meeting' }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(crc.page.getByRole('dialog', { name: 'Leave meeting' })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Leave meeting' })).toBeVisible();
   await panel.getByRole('button', { name: 'Leave meeting' }).click();
   await crc.page.getByRole('dialog', { name: 'Leave meeting' }).getByRole('button', { name: 'End call' }).click();
   await expect(participant.getByText('This meeting has been ended')).toBeVisible();
   await expect(piPanel.getByText('This meeting has been ended')).toBeVisible();
-  await Promise.all([crc.context.close(), pi.context.close(), participantContext.close()]);
+  await Promise.all([pi.context.close(), participantContext.close()]);
+
+  // both recordings ready: the player says which of the two it shows; next and previous go round
+  const api = await staffApi(crc.context.request, 'crc.demo');
+  const list = `/api/v1/studies/${studyId}/telehealth/recordings?participantId=${participantId}`;
+  let appointmentId = '';
+  let recordingIds: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        const got = await (await crc.context.request.get(list, { headers: api.headers })).json();
+        const items = got.items as {
+          id: string;
+          appointmentId: string;
+          mediaState: string;
+          createdAt: string;
+        }[];
+        const latest = items.toSorted((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+        appointmentId = latest?.appointmentId ?? '';
+        const ready = items.filter((r) => r.appointmentId === appointmentId && r.mediaState === 'READY');
+        recordingIds = ready.map((r) => r.id);
+        return ready.length;
+      },
+      { timeout: 90_000 },
+    )
+    .toBe(2);
+  await crc.page.reload();
+  await crc.page
+    .getByRole('button', { name: `Play the recordings of ${code}’s visit` })
+    .filter({ hasText: 'Recordings (2)' })
+    .first()
+    .click();
+  const player = crc.page.getByRole('complementary', { name: `Recordings of ${code}` });
+  await expect(player.getByText(/Record date: .* · 1 of 2/)).toBeVisible();
+  const first = await player.getByTestId('record-date').textContent();
+  await player.getByRole('button', { name: 'Next recording' }).click();
+  await expect(player.getByText(/ · 2 of 2/)).toBeVisible();
+  await shot(crc.page, 'staff-recording-playback-second');
+  await player.getByRole('button', { name: 'Next recording' }).click();
+  await expect(player.getByText(/ · 1 of 2/)).toBeVisible();
+  await player.getByRole('button', { name: 'Previous recording' }).click();
+  await expect(player.getByText(/ · 2 of 2/)).toBeVisible();
+  await player.getByRole('button', { name: 'Previous recording' }).click();
+  await expect(player.getByTestId('record-date')).toHaveText(first ?? '');
+  await player.getByRole('button', { name: 'Close playback' }).click();
+
+  // F-005: a recording's own address opens it in the player beside the appointments
+  await crc.page.goto(`/#/studies/${studyId}/archive/${recordingIds[1]}/view-video`);
+  await expect(crc.page).toHaveURL(/telehealth\/appointments$/);
+  await expect(player.getByText(/ · 2 of 2/)).toBeVisible();
+  await player.getByRole('button', { name: 'Close playback' }).click();
+  // the address of a recording this person may not see says so, with the way back
+  await crc.page.goto(`/#/studies/${studyId}/archive/00000000-0000-4000-8000-000000000000/view-video`);
+  await expect(crc.page.getByRole('heading', { name: 'Recording', level: 1 })).toBeVisible();
+  await expect(crc.page.getByRole('alert')).toBeVisible();
+  await shot(crc.page, 'staff-recording-link-refused');
+  await crc.page.getByRole('link', { name: 'Telehealth appointments' }).click();
+  await expect(crc.page.getByRole('heading', { name: 'Telehealth appointments', level: 1 })).toBeVisible();
+  await crc.context.close();
+});
+
+test('a camera refused or held by another program starts no call; the network gone and a declined call are said', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const { studyId, code } = await bookVideoVisit(browser, baseURL!);
+  const crc = await staffOnAppointments(browser, 'crc.demo', studyId);
+  const picker = crc.page.getByRole('dialog', { name: `Video call with ${code}` });
+  const panel = crc.page.getByRole('complementary', { name: `Video call with ${code}` });
+  const failCamera = (name: string) =>
+    crc.page.evaluate((n) => {
+      const w = window as unknown as { realCamera?: MediaDevices['getUserMedia'] };
+      w.realCamera ??= navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('no camera', n));
+    }, name);
+  await crc.page
+    .getByRole('button', { name: `Start a video call with ${code}` })
+    .first()
+    .click();
+
+  // F-133: the browser refuses the camera and microphone: said in the picker, no call started, nothing lost
+  await failCamera('NotAllowedError');
+  await picker.getByRole('button', { name: 'Call Now' }).click();
+  await expect(picker.getByRole('alert')).toHaveText(
+    'Please grant access to camera and microphone in order to start the call',
+  );
+  // F-136, F-137: the camera is held by another program
+  await failCamera('NotReadableError');
+  await picker.getByRole('button', { name: 'Call Now' }).click();
+  await expect(picker.getByRole('alert')).toHaveText(
+    'Your camera or microphone could not be started. Check that they are connected and not in use by another program, then call again.',
+  );
+  await shot(crc.page, 'staff-call-camera-unavailable');
+  await expect(panel).toHaveCount(0);
+
+  // the camera is back: the same visit is called; F-135: the network goes while it rings
+  await crc.page.evaluate(() => {
+    const w = window as unknown as { realCamera: MediaDevices['getUserMedia'] };
+    navigator.mediaDevices.getUserMedia = w.realCamera;
+  });
+  await picker.getByRole('button', { name: 'Call Now' }).click();
+  await expect(panel.getByText('Waiting for your participant to join')).toBeVisible();
+  await crc.context.setOffline(true);
+  await expect(
+    crc.page.getByText('You are not connected to the internet. Check your network connection.'),
+  ).toBeVisible();
+  await crc.context.setOffline(false);
+
+  // F-140: the participant declines
+  const participantContext = await browser.newContext({ ...media, viewport: { width: 390, height: 844 } });
+  const participant = await participantContext.newPage();
+  await participantSignIn(participant);
+  await participant.getByRole('link', { name: 'Your visits' }).click();
+  await participant.getByTestId('incoming-call').getByRole('button', { name: 'Decline' }).click();
+  await expect(panel.getByText('Your participant declined your video call invite')).toBeVisible();
+  await shot(crc.page, 'staff-call-declined');
+  await Promise.all([crc.context.close(), participantContext.close()]);
 });

@@ -50,6 +50,7 @@ describe('the telehealth team (F-030, F-038, F-041)', () => {
       lastName: 'Investigator',
       userRole: 'Pi',
       siteIds: [boston],
+      invitedInTelehealthVisit: false,
     });
   });
 

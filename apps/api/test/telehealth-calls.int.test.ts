@@ -14,6 +14,7 @@ import {
   joinMyTelehealthCall,
   joinTelehealthCall,
   listMyTelehealthCalls,
+  listTelehealthTeam,
   saveTelehealthAvailability,
   startTelehealthCall,
 } from '@trialpath/contract';
@@ -252,6 +253,86 @@ describe('signalling and the ways a call ends (F-064…F-067)', () => {
     await staff.closing();
     expect(await appointmentState(s.call.appointmentId)).toBe('LWBS');
     expect((await call(t.app, getMyTelehealthCall, { token: me.accessToken })).json.call).toBeNull();
+  });
+});
+
+describe('the participant is told by push (F-106)', () => {
+  it("queues 'Your study team is video calling you. Tap to join call.' to each registered device, for two minutes", async () => {
+    const device = await t.db
+      .insertInto('participant_devices')
+      .values({
+        participant_id: me.pid,
+        study_id: demo,
+        device_id: 'call-test-device',
+        pd_device_token: JSON.stringify({
+          endpoint: 'https://push.example/abc',
+          keys: { p256dh: 'x', auth: 'y' },
+        }) as never,
+        pd_registration_status: 'Registered',
+        device_name: null,
+        device_model: null,
+        os_version: null,
+        app_version: null,
+        updated_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const before = Date.now();
+    const s = await start('crc.demo');
+    const pushes = await t.db.selectFrom('push_messages').selectAll().where('device_id', '=', device.id).execute();
+    expect(pushes).toHaveLength(1);
+    expect(pushes[0]!.kind).toBe('call');
+    expect(pushes[0]!.payload).toEqual({
+      title: 'Video call',
+      body: 'Your study team is video calling you. Tap to join call.',
+      url: '#/participants/web/DEMO/appointments',
+      tag: `trialpath-call-${s.call.id}`,
+    });
+    const lifetime = new Date(pushes[0]!.expires_at).getTime() - before;
+    expect(lifetime).toBeGreaterThan(110_000);
+    expect(lifetime).toBeLessThan(130_000);
+    // the study team turned the participant's notifications off: the call still rings in the portal, no push
+    await call(t.app, endTelehealthCall, { params: { studyId: demo, callId: s.call.id }, token: tokens['crc.demo'] });
+    await t.db.updateTable('participants').set({ notifications_disabled: true }).where('id', '=', me.pid).execute();
+    await start('crc.demo');
+    expect(
+      await t.db.selectFrom('push_messages').select('id').where('device_id', '=', device.id).execute(),
+    ).toHaveLength(1);
+  });
+});
+
+describe('who is in the call, as the team list says it (F-030, F-103)', () => {
+  it('marks those in the running call of the appointment asked about, and nobody once it ended', async () => {
+    const s = await start('crc.demo', [ids['pi.demo']!]);
+    const team = async (appointmentId?: string) => {
+      const r = await call(t.app, listTelehealthTeam, {
+        params: { studyId: demo },
+        query: { siteId: boston, ...(appointmentId ? { appointmentId } : {}) },
+        token: tokens['crc.demo'],
+      });
+      expect(r.status).toBe(200);
+      return Object.fromEntries(
+        (r.json.items as { id: string; invitedInTelehealthVisit: boolean }[]).map((m) => [
+          m.id,
+          m.invitedInTelehealthVisit,
+        ]),
+      );
+    };
+    const inCall = await team(s.call.appointmentId);
+    expect(inCall[ids['crc.demo']!]).toBe(true);
+    expect(inCall[ids['pi.demo']!]).toBe(true);
+    expect(inCall[ids['crc.two']!]).toBe(false);
+    const added = await call(t.app, addTelehealthCallMembers, {
+      params: { studyId: demo, callId: s.call.id },
+      body: { memberIds: [ids['crc.two']!] },
+      token: tokens['crc.demo'],
+    });
+    expect(added.status).toBe(200);
+    expect((await team(s.call.appointmentId))[ids['crc.two']!]).toBe(true);
+    // without an appointment nobody is marked
+    expect(Object.values(await team()).every((v) => v === false)).toBe(true);
+    await call(t.app, endTelehealthCall, { params: { studyId: demo, callId: s.call.id }, token: tokens['crc.demo'] });
+    expect(Object.values(await team(s.call.appointmentId)).every((v) => v === false)).toBe(true);
   });
 });
 

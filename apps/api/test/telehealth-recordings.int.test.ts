@@ -13,6 +13,7 @@ import {
   buildPath,
   type Call,
   endTelehealthCall,
+  getTelehealthRecording,
   getCallRecordingOptions,
   joinMyTelehealthCall,
   listTelehealthRecordings,
@@ -365,5 +366,46 @@ describe('who may record, play and download', () => {
       token: tokens['crc.madrid'],
     });
     expect(notTheirs.status).toBe(403);
+    // F-152: the study switches its video recording off: no more downloads, said so; playing still works
+    const features = await t.db
+      .selectFrom('studies')
+      .select('features')
+      .where('id', '=', demo)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('studies')
+      .set({ features: JSON.stringify({ ...(features.features as object), telehealthRecording: false }) })
+      .where('id', '=', demo)
+      .execute();
+    const off = await call(t.app, openTelehealthRecording, {
+      params: { studyId: demo, recordingId: ready.id },
+      body: { purpose: 'download' },
+      token: tokens['crc.demo'],
+    });
+    expect(off.status).toBe(409);
+    expect(off.json.message).toBe('This feature is not enabled.');
+    const stillPlays = await call(t.app, openTelehealthRecording, {
+      params: { studyId: demo, recordingId: ready.id },
+      body: { purpose: 'play' },
+      token: tokens['crc.demo'],
+    });
+    expect(stillPlays.status).toBe(200);
+    // F-005: one recording by its id, as the page that opens it asks; the same walls
+    const one = await call(t.app, getTelehealthRecording, {
+      params: { studyId: demo, recordingId: ready.id },
+      token: tokens['crc.demo'],
+    });
+    expect(one.status).toBe(200);
+    expect(one.json).toEqual(ready);
+    const oneNotTheirs = await call(t.app, getTelehealthRecording, {
+      params: { studyId: demo, recordingId: ready.id },
+      token: tokens['crc.madrid'],
+    });
+    expect(oneNotTheirs.status).toBe(403);
+    const unknown = await call(t.app, getTelehealthRecording, {
+      params: { studyId: demo, recordingId: '00000000-0000-4000-8000-000000000000' },
+      token: tokens['crc.demo'],
+    });
+    expect(unknown.status).toBe(403);
   });
 });

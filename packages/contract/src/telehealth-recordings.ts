@@ -125,6 +125,17 @@ export const listTelehealthRecordings = defineEndpoint({
   response: z.object({ items: z.array(RecordingSchema) }),
 });
 
+export const getTelehealthRecording = defineEndpoint({
+  id: 'getTelehealthRecording',
+  method: 'GET',
+  path: '/api/v1/studies/:studyId/telehealth/recordings/:recordingId',
+  audience: 'staff',
+  permission: 'telehealth.call',
+  summary: 'One recording, by its id (F-005: the page that opens it)',
+  params: z.object({ studyId: z.string().uuid(), recordingId: z.string().uuid() }).strict(),
+  response: RecordingSchema,
+});
+
 export const openTelehealthRecording = defineEndpoint({
   id: 'openTelehealthRecording',
   method: 'POST',

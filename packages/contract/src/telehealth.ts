@@ -31,6 +31,8 @@ export const TelehealthMemberSchema = z.object({
   lastName: z.string(),
   userRole: z.string(),
   siteIds: z.array(z.string()),
+  /** F-030: in the running call of the appointment asked about (started it or invited); false without one. */
+  invitedInTelehealthVisit: z.boolean(),
 });
 export type TelehealthMember = z.infer<typeof TelehealthMemberSchema>;
 
@@ -41,9 +43,9 @@ export const listTelehealthTeam = defineEndpoint({
   audience: 'staff',
   permission: 'telehealth.call',
   summary:
-    "The telehealth team of the study's sites the caller may see (the roles of 002 §6; raters never), optionally of one site",
+    "The telehealth team of the study's sites the caller may see (the roles of 002 §6; raters never), optionally of one site; with an appointment, who is in its running call (F-103)",
   params: StudyParams,
-  query: z.object({ siteId: z.string().uuid().optional() }).strict(),
+  query: z.object({ siteId: z.string().uuid().optional(), appointmentId: z.string().uuid().optional() }).strict(),
   response: z.object({ items: z.array(TelehealthMemberSchema) }),
 });
 

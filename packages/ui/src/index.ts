@@ -23,6 +23,7 @@ export { TableEmpty } from './data-table/TableEmpty';
 export { sortModeOf } from './data-table/parts';
 export * from './questions/index';
 export * from './consent/index';
+export * from './call/media-problem';
 export * from './call/mesh-call';
 export * from './call/CallView';
 export * from './call/call-recorder';

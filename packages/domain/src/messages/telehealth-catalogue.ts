@@ -101,6 +101,7 @@ export const TELEHEALTH_MESSAGES = {
     en: 'This appointment is not a video visit: it cannot be held as a call.',
     es: 'Esta cita no es una videollamada: no puede hacerse como llamada.',
   },
+  'telehealth.callPushTitle': { en: 'Video call', es: 'Videollamada' },
   'telehealth.callingYou': {
     en: 'Your study team is video calling you. Tap to join call.',
     es: 'Su equipo del estudio le está llamando por vídeo. Toque para unirse a la llamada.',

@@ -19,6 +19,9 @@ export interface CallViewTexts {
   exitFullScreen: string;
   leave: string;
   you: string;
+  /** On another person's tile when their camera is off / their microphone is muted. */
+  theirCameraOff: string;
+  theirMicrophoneOff: string;
 }
 
 /** The screen-share control and what it says (staff calls, F-058; the portal that offers it gives these). */
@@ -136,7 +139,9 @@ export function CallView({
               >
                 <Video stream={p.stream} muted={!speaker} label={name} whole={sharing} />
                 <Text size="xs" c="white" pos="absolute" style={{ marginTop: -24, marginLeft: 8 }}>
-                  {name}
+                  {[name, !p.camera && texts.theirCameraOff, !p.microphone && texts.theirMicrophoneOff]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </Text>
               </Box>
             );

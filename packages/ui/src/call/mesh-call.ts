@@ -84,9 +84,14 @@ export class MeshCall {
     for (const l of this.listeners) l(this.state);
   }
 
-  /** Opens the camera and microphone (throws the browser's error when refused), then the signalling connection. */
-  async start(media: MediaStreamConstraints = { video: true, audio: true }): Promise<void> {
-    const local = await navigator.mediaDevices.getUserMedia(media);
+  /**
+   * Opens the camera and microphone (throws the browser's error when refused) unless they are given already open,
+   * then the signalling connection.
+   */
+  async start(opened?: MediaStream): Promise<void> {
+    // given ones already stopped (a remount in development) are opened again
+    const live = opened?.getTracks().every((t) => t.readyState === 'live');
+    const local = opened && live ? opened : await openCallMedia();
     this.set({ local });
     const socket = new WebSocket(this.signalUrl);
     this.socket = socket;
@@ -303,6 +308,11 @@ export class MeshCall {
     this.socket?.close();
     this.socket = null;
   }
+}
+
+/** The camera and microphone of a call (the browser asks the person, or throws why not: see mediaProblemOf). */
+export function openCallMedia(): Promise<MediaStream> {
+  return navigator.mediaDevices.getUserMedia({ video: true, audio: true });
 }
 
 /** The signalling address on the page's own origin (ws: or wss: as the page). */

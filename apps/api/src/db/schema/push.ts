@@ -48,7 +48,7 @@ export interface PushMessagesTable {
   device_id: string;
   participant_id: string;
   /** A device test (D-092), or a message from the study team (decision E-messages). */
-  kind: 'test' | 'message';
+  kind: 'test' | 'message' | 'call';
   payload: Json<PushPayload>;
   status: Generated<'pending' | 'sent' | 'failed' | 'gone'>;
   attempts: Generated<number>;

@@ -285,3 +285,36 @@ export const registeredDevicesOfMany = (ctx: Pick<ServiceCtx, 'db'>, participant
 /** Push notifications of messages from the study team queued at once for the push job (decision E-messages). */
 export const queueMessagePushes = (ctx: Pick<ServiceCtx, 'db'>, rows: Parameters<typeof insertPushBatch>[2]) =>
   insertPushBatch(ctx.db, 'message', rows);
+
+/** An incoming call's push is stale once the call no longer rings for the participant (decision F-calls). */
+export const CALL_PUSH_LIFETIME_MS = 2 * 60_000;
+
+/**
+ * F-106: an incoming video call told at once to each of the participant's registered devices, in their language,
+ * opening their visits (where the call is answered); nothing while the study team has turned their notifications
+ * off. The number queued.
+ */
+export async function queueCallPush(
+  ctx: ServiceCtx,
+  input: { studyId: string; participantId: string; callId: string },
+) {
+  const participant = await participantById(ctx, input.participantId);
+  if (!participant || participant.notifications_disabled) return 0;
+  const devices = await registeredDevicesOf(ctx.db, input.participantId);
+  if (devices.length === 0) return 0;
+  const studyCode = await studyCodeOf(ctx, input.studyId);
+  const lang = participant.language || 'en';
+  const payload: PushPayload = {
+    title: translate('telehealth.callPushTitle', undefined, lang),
+    body: translate('telehealth.callingYou', undefined, lang),
+    url: `#/participants/web/${encodeURIComponent(studyCode)}/appointments`,
+    tag: `trialpath-call-${input.callId}`,
+  };
+  const expiresAt = new Date(Date.now() + CALL_PUSH_LIFETIME_MS);
+  await insertPushBatch(
+    ctx.db,
+    'call',
+    devices.map((d) => ({ deviceId: d.id, participantId: input.participantId, payload, expiresAt })),
+  );
+  return devices.length;
+}

@@ -121,3 +121,23 @@ export function markMember(db: Db, callId: string, userId: string, event: 'joine
       : q.set({ left_at: at })
   ).execute();
 }
+
+/** Who is in the running call of an appointment (started it or invited), among calls of these sites. */
+export async function runningCallMemberIds(
+  db: Db,
+  studyId: string,
+  appointmentId: string,
+  siteIds: readonly string[],
+): Promise<Set<string>> {
+  if (siteIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('telehealth_call_members as m')
+    .innerJoin('telehealth_calls as c', 'c.id', 'm.call_id')
+    .select('m.user_id')
+    .where('c.study_id', '=', studyId)
+    .where('c.appointment_id', '=', appointmentId)
+    .where('c.site_id', 'in', siteIds)
+    .where('c.state', '<>', 'ENDED')
+    .execute();
+  return new Set(rows.map((r) => r.user_id));
+}

@@ -20,6 +20,7 @@ import type { ServiceCtx } from '../../kernel/context';
 import { fail, fieldProblem } from '../../kernel/errors';
 import { participantsVisibleTo, requireStudy, type StudyAccess } from '../access/access.service';
 import { visibleParticipant } from '../participants/participant-access.service';
+import { queueCallPush } from '../push/push.service';
 import { roomsOf } from './call-rooms';
 import { closeRecordingsOfCall } from './recording-news';
 import {
@@ -222,11 +223,13 @@ export async function startCall(
   }
   await addMembers(ctx.db, id, [me.userId], null);
   await addMembers(ctx.db, id, invited, me.userId);
+  // F-106: the participant's phone or browser rings too (a push), not only the open portal
+  const pushed = await queueCallPush(ctx, { studyId: input.studyId, participantId: p.id, callId: id });
   ctx.audit({
     action: 'telehealth.call.start',
     entityType: 'telehealth_call',
     entityId: id,
-    after: { participantId: p.id, appointmentId, kind, invited },
+    after: { participantId: p.id, appointmentId, kind, invited, pushed },
   });
   const row = (await findCall(
     ctx.db,

@@ -36,7 +36,7 @@ export function studyRecordings(
   studyId: string,
   env: 'LIVE' | 'TEST',
   visible: Expression<SqlBool>,
-  filter: { participantId?: string; appointmentId?: string },
+  filter: { participantId?: string; appointmentId?: string; recordingId?: string },
 ) {
   let q = recordingQuery(db)
     .innerJoin('sites as s', 's.id', 'p.site_id')
@@ -45,6 +45,7 @@ export function studyRecordings(
     .where(visible);
   if (filter.participantId) q = q.where('r.participant_id', '=', filter.participantId);
   if (filter.appointmentId) q = q.where('r.appointment_id', '=', filter.appointmentId);
+  if (filter.recordingId) q = q.where('r.id', '=', filter.recordingId);
   return q.orderBy('r.created_at').orderBy('r.id').execute();
 }
 

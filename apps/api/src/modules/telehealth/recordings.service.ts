@@ -39,7 +39,7 @@ const isUniqueViolation = (e: unknown) => (e as { code?: string } | null)?.code 
 const notOpen = () => fail('CONFLICT', undefined, { message: messageRef('telehealth.recordingNotOpen') });
 
 /** F-036: whether the study records video visits in the participant's country (theirs, else their site's). */
-async function mayRecord(ctx: ServiceCtx, call: CallRow): Promise<boolean> {
+async function mayRecord(ctx: ServiceCtx, call: Pick<CallRow, 'participant_id'>): Promise<boolean> {
   const facts = await ctx.db
     .selectFrom('participants as p')
     .innerJoin('sites as s', 's.id', 'p.site_id')
@@ -239,19 +239,31 @@ export async function listRecordings(
 const fileNameOf = (rec: RecordingRow) =>
   `${rec.name.replace(/[^A-Za-z0-9 _-]+/g, '-')}.${rec.content_type === 'video/webm' ? 'webm' : 'mp4'}`;
 
+/** One recording the caller may see; one they may not looks like a missing one to a non-admin. */
+async function visibleRecording(ctx: ServiceCtx, studyId: string, recordingId: string) {
+  const access = await requireStudy(ctx, studyId);
+  const visible = participantsVisibleTo(ctx, access, { participant: 'p', site: 's' });
+  const [rec] = await studyRecordings(ctx.db, studyId, ctx.env, visible, { recordingId });
+  if (!rec) throw access.global ? fail('NOT_FOUND') : fail('FORBIDDEN');
+  return rec;
+}
+
+/** F-005: one recording, for the page that opens it by its id. */
+export async function getRecording(ctx: ServiceCtx, input: { studyId: string; recordingId: string }) {
+  return recordingView(await visibleRecording(ctx, input.studyId, input.recordingId));
+}
+
 /** F-120: a ready recording's address to play or to download; the playback or download is audited. */
 export async function openRecording(
   ctx: ServiceCtx,
   input: { studyId: string; recordingId: string; purpose: 'play' | 'download' },
 ) {
-  const access = await requireStudy(ctx, input.studyId);
-  const visible = participantsVisibleTo(ctx, access, { participant: 'p', site: 's' });
-  const rec = (await studyRecordings(ctx.db, input.studyId, ctx.env, visible, {})).find(
-    (r) => r.id === input.recordingId,
-  );
-  if (!rec) throw access.global ? fail('NOT_FOUND') : fail('FORBIDDEN');
+  const rec = await visibleRecording(ctx, input.studyId, input.recordingId);
   if (rec.media_state !== 'READY' || !rec.file_id)
     throw fail('CONFLICT', undefined, { message: messageRef('telehealth.recordingNotReady') });
+  // F-152: the video feature switched off (for the study or the participant's country) stops downloads
+  if (input.purpose === 'download' && !(await mayRecord(ctx, rec)))
+    throw fail('CONFLICT', undefined, { message: messageRef('errors.featureDisabled') });
   ctx.audit({
     action: input.purpose === 'play' ? 'telehealth.recording.play' : 'telehealth.recording.download',
     entityType: 'telehealth_recording',

@@ -13,6 +13,7 @@ import {
 import type { ServiceCtx } from '../../kernel/context';
 import { fail, fieldProblem } from '../../kernel/errors';
 import { requireStudy, type StudyAccess, visibleSites } from '../access/access.service';
+import { runningCallMemberIds } from './calls.repository';
 import { siteStaff, studySites } from './telehealth.repository';
 
 export const DAY_MS = 86_400_000;
@@ -63,6 +64,7 @@ export async function teamOf(
       lastName: r.last_name,
       userRole: joinRealmRole(r.realm, r.role),
       siteIds: [],
+      invitedInTelehealthVisit: false,
     };
     member.siteIds.push(r.site_id);
     byId.set(r.id, member);
@@ -78,8 +80,15 @@ export async function requireMember(ctx: ServiceCtx, studyId: string, siteId: st
 
 // ── team and availability ───────────────────────────────────────────────────────────────────────
 
-export async function telehealthTeam(ctx: ServiceCtx, input: { studyId: string; siteId?: string }) {
+export async function telehealthTeam(
+  ctx: ServiceCtx,
+  input: { studyId: string; siteId?: string; appointmentId?: string },
+) {
   const { access, sites } = await callerSites(ctx, input.studyId);
   const siteIds = input.siteId ? [siteOf(access, sites, input.siteId).id] : sites.map((s) => s.id);
-  return { items: await teamOf(ctx, input.studyId, siteIds) };
+  const team = await teamOf(ctx, input.studyId, siteIds);
+  if (!input.appointmentId) return { items: team };
+  // F-030, F-103: who is already in the appointment's call (never offered again by the add-members picker)
+  const inCall = await runningCallMemberIds(ctx.db, input.studyId, input.appointmentId, siteIds);
+  return { items: team.map((m) => ({ ...m, invitedInTelehealthVisit: inCall.has(m.id) })) };
 }

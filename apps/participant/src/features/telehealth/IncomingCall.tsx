@@ -13,7 +13,7 @@ import {
   getMyTelehealthCall,
   joinMyTelehealthCall,
 } from '@trialpath/contract';
-import { CallView, MeshCall, signalAddress } from '@trialpath/ui';
+import { CallView, MeshCall, type MediaProblem, mediaProblemOf, notify, signalAddress } from '@trialpath/ui';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/portal';
@@ -31,16 +31,25 @@ function InCall({ session, onDone }: { session: CallSession; onDone: () => void 
     (n) => call.subscribe(() => n()),
     () => call.snapshot,
   );
-  const [denied, setDenied] = useState(false);
+  const [problem, setProblem] = useState<MediaProblem | null>(null);
   const [fullScreen, setFullScreen] = useState(false);
   useEffect(() => {
-    call.start().catch(() => setDenied(true));
+    // F-133, F-136 (decision F-calls): the participant leaves the call and is told why
+    call.start().catch((e: unknown) => {
+      setProblem(mediaProblemOf(e));
+      call.close();
+    });
     return () => call.close();
   }, [call]);
-  if (denied)
+  useEffect(() => {
+    const offline = () => notify(t('offline'), { kind: 'warning' });
+    window.addEventListener('offline', offline);
+    return () => window.removeEventListener('offline', offline);
+  }, [t]);
+  if (problem)
     return (
       <Alert color="red" role="alert">
-        {t('mediaDenied')}
+        {problem === 'denied' ? t('mediaDenied') : t('hardwareUnavailable')}
       </Alert>
     );
   if (state.phase === 'ended')
@@ -96,6 +105,8 @@ function InCall({ session, onDone }: { session: CallSession; onDone: () => void 
           exitFullScreen: t('exitFullScreen'),
           leave: t('leave'),
           you: t('you'),
+          theirCameraOff: t('theirCameraOff'),
+          theirMicrophoneOff: t('theirMicrophoneOff'),
         }}
       />
     </Paper>

@@ -42,6 +42,9 @@ const en = {
   mediaDenied: 'Please grant access to camera and microphone in order to start the call',
   refused: 'The call could not be joined: {{message}}',
   interrupted: 'Oops seems like video stream has been interrupted',
+  hardwareUnavailable:
+    'Your camera or microphone could not be started. Check that they are connected and not in use by another program, then join again.',
+  offline: 'You are not connected to the internet. Check your network connection.',
   recordingQuestion: '{{name}} would like to record this video call. Do you agree?',
   recordingWhy:
     'The recording is kept with your study records and seen only by your study team. You can say no: the call goes on either way.',
@@ -58,6 +61,8 @@ const en = {
   fullScreen: 'Full screen',
   exitFullScreen: 'Leave full screen',
   you: 'You',
+  theirCameraOff: 'camera off',
+  theirMicrophoneOff: 'muted',
 };
 
 type Texts = Record<keyof typeof en, string>;
@@ -99,6 +104,9 @@ const es: Texts = {
   mediaDenied: 'Conceda acceso a la cámara y al micrófono para iniciar la llamada',
   refused: 'No se pudo entrar en la llamada: {{message}}',
   interrupted: 'Parece que la transmisión de vídeo se ha interrumpido',
+  hardwareUnavailable:
+    'No se pudo iniciar su cámara o micrófono. Compruebe que estén conectados y que ningún otro programa los esté usando, y vuelva a unirse.',
+  offline: 'No está conectado a internet. Compruebe su conexión de red.',
   recordingQuestion: '{{name}} quiere grabar esta videollamada. ¿Está de acuerdo?',
   recordingWhy:
     'La grabación se guarda con sus registros del estudio y solo la ve su equipo del estudio. Puede decir que no: la llamada sigue igual.',
@@ -115,6 +123,8 @@ const es: Texts = {
   fullScreen: 'Pantalla completa',
   exitFullScreen: 'Salir de pantalla completa',
   you: 'Usted',
+  theirCameraOff: 'cámara apagada',
+  theirMicrophoneOff: 'micrófono silenciado',
 };
 
 export const TELEHEALTH_NS = 'telehealth';

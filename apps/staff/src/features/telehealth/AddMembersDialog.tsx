@@ -4,13 +4,13 @@
  * when none is new ('Please select members to add to this call.'), 'Cancel' closes.
  */
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
-import { addTelehealthCallMembers, getTelehealthCall } from '@trialpath/contract';
+import { addTelehealthCallMembers, listTelehealthTeam } from '@trialpath/contract';
 import { notify } from '@trialpath/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api';
-import { invalidateEndpoints, useEndpointQuery } from '../../shared/queries';
+import { invalidateEndpoints } from '../../shared/queries';
 import { refusalText } from '../../shared/refusal';
 import { TeamPicker } from './TeamPicker';
 
@@ -18,11 +18,13 @@ export function AddMembersDialog({
   studyId,
   callId,
   siteId,
+  appointmentId,
   onClose,
 }: {
   studyId: string;
   callId: string;
   siteId: string;
+  appointmentId: string;
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation('telehealth');
@@ -30,9 +32,6 @@ export function AddMembersDialog({
   const [chosen, setChosen] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // who is in the call now (invited or joined since it started), never offered again
-  const call = useEndpointQuery(getTelehealthCall, { params: { studyId, callId } });
-  const inCall = (call.data?.members ?? []).map((m) => m.peerId);
 
   const invite = async () => {
     setBusy(true);
@@ -43,7 +42,7 @@ export function AddMembersDialog({
         body: { memberIds: chosen },
       });
       const names = after.members.filter((m) => chosen.includes(m.peerId)).map((m) => m.name);
-      await invalidateEndpoints(queryClient, getTelehealthCall);
+      await invalidateEndpoints(queryClient, listTelehealthTeam);
       notify(t('call.membersAdded', { names: names.join(', ') }), { kind: 'success' });
       onClose();
     } catch (e) {
@@ -56,14 +55,14 @@ export function AddMembersDialog({
   return (
     <Modal opened onClose={onClose} title={t('call.addTitle')} centered zIndex={400}>
       <Stack gap="sm">
-        {call.isError && (
-          <Alert color="red" role="alert">
-            {t('call.teamFailed')}
-          </Alert>
-        )}
-        {call.data && (
-          <TeamPicker studyId={studyId} siteId={siteId} leaveOut={inCall} chosen={chosen} onChosen={setChosen} open />
-        )}
+        <TeamPicker
+          studyId={studyId}
+          siteId={siteId}
+          appointmentId={appointmentId}
+          chosen={chosen}
+          onChosen={setChosen}
+          open
+        />
         {error && (
           <Alert color="red" role="alert">
             {error}

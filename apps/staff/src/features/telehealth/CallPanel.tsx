@@ -8,7 +8,7 @@ import { ActionIcon, Alert, Button, Group, Modal, Stack, Text, Title } from '@ma
 import { useQueryClient } from '@tanstack/react-query';
 import { CALL_SIGNAL_PATH, endTelehealthCall, listAppointments, listMyTelehealthCalls } from '@trialpath/contract';
 import { translate } from '@trialpath/domain';
-import { CallView, MeshCall, notify, signalAddress } from '@trialpath/ui';
+import { CallView, MeshCall, mediaProblemOf, notify, signalAddress } from '@trialpath/ui';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api';
@@ -50,12 +50,13 @@ export function CallPanel({
   }, [queryClient]);
 
   useEffect(() => {
-    call.start().catch(() => {
-      notify(t('call.mediaDenied'), { kind: 'error' });
-      void api
-        .call(endTelehealthCall, { params: { studyId: active.studyId, callId: active.session.call.id } })
-        .catch(() => {})
-        .finally(() => callStore.set(null));
+    // F-133, F-136: a colleague joining without a camera or microphone leaves, the call goes on for the others
+    call.start(active.media).catch((e: unknown) => {
+      notify(mediaProblemOf(e) === 'denied' ? t('call.mediaDenied') : t('call.hardwareUnavailable'), {
+        kind: 'error',
+      });
+      call.close();
+      callStore.set(null);
     });
     return () => call.close();
   }, [call, active, t]);
@@ -65,6 +66,13 @@ export function CallPanel({
     if (state.sharing) onFullScreen(false);
   }, [state.sharing, onSharing, onFullScreen]);
   useEffect(() => () => onSharing(false), [onSharing]);
+
+  // F-135: the network gone during the call is said at once
+  useEffect(() => {
+    const offline = () => notify(t('call.offline'), { kind: 'warning' });
+    window.addEventListener('offline', offline);
+    return () => window.removeEventListener('offline', offline);
+  }, [t]);
 
   // F-066: the end is said, then the page reloads
   useEffect(() => {
@@ -163,6 +171,8 @@ export function CallPanel({
             exitFullScreen: t('call.exitFullScreen'),
             leave: t('call.leave'),
             you: t('call.you'),
+            theirCameraOff: t('call.theirCameraOff'),
+            theirMicrophoneOff: t('call.theirMicrophoneOff'),
           }}
         />
       )}
@@ -171,6 +181,7 @@ export function CallPanel({
           studyId={active.studyId}
           callId={active.session.call.id}
           siteId={active.session.call.siteId}
+          appointmentId={active.session.call.appointmentId}
           onClose={() => setAdding(false)}
         />
       )}

@@ -206,7 +206,7 @@ export function PlaybackPanel({
                 label={t('playback.previous')}
                 onClick={() => setIndex((i) => (i - 1 + ready.length) % ready.length)}
               >
-                ⏮
+                |◀
               </Control>
             )}
             <Control label={playing ? t('playback.pause') : t('playback.play')} onClick={togglePlay} on={playing}>
@@ -221,7 +221,7 @@ export function PlaybackPanel({
             </Control>
             {ready.length > 1 && (
               <Control label={t('playback.next')} onClick={() => setIndex((i) => (i + 1) % ready.length)}>
-                ⏭
+                ▶|
               </Control>
             )}
             <Control

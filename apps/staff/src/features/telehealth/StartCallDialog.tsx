@@ -4,6 +4,7 @@
  */
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { startTelehealthCall } from '@trialpath/contract';
+import { mediaProblemOf, openCallMedia } from '@trialpath/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api';
@@ -28,14 +29,24 @@ export function StartCallDialog({
   const callNow = async () => {
     setBusy(true);
     setError(null);
+    // F-133, F-136: the camera and microphone first — without them no call starts and the visit stays as it was
+    let media: MediaStream;
+    try {
+      media = await openCallMedia();
+    } catch (e) {
+      setError(mediaProblemOf(e) === 'denied' ? t('call.mediaDenied') : t('call.hardwareUnavailable'));
+      setBusy(false);
+      return;
+    }
     try {
       const session = await api.call(startTelehealthCall, {
         params: { studyId, participantId: target.participantId },
         body: { appointmentId: target.appointmentId, memberIds: chosen },
       });
-      callStore.set({ studyId, session });
+      callStore.set({ studyId, session, media });
       onClose();
     } catch (e) {
+      for (const track of media.getTracks()) track.stop();
       setError(refusalText(e, i18n.language, t('common.failed')));
     } finally {
       setBusy(false);

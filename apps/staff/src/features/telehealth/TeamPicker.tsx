@@ -1,10 +1,11 @@
 /**
  * The team-members list of the call pickers (F-049…F-052; decision F-calls): 'Add Research Team Members' opens the
- * site's telehealth team but oneself (F-040; raters are never on it, F-041) and those already in the call, each
- * with a checkbox, name and role.
+ * site's telehealth team but oneself (F-040; raters are never on it, F-041) and, for a running call, those already
+ * in it (the server marks them, F-030 invitedInTelehealthVisit), each with a checkbox, name and role.
  */
 import { Button, Checkbox, Stack, Text } from '@mantine/core';
 import { listTelehealthTeam } from '@trialpath/contract';
+import { roleTitle } from '@trialpath/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../shared/queries';
@@ -13,24 +14,24 @@ import { useProfileQuery } from '../../shared/startup';
 export function TeamPicker({
   studyId,
   siteId,
-  leaveOut = [],
+  appointmentId,
   chosen,
   onChosen,
   open: openAtFirst = false,
 }: {
   studyId: string;
   siteId: string;
-  /** People not to offer: those already in the call. */
-  leaveOut?: readonly string[];
+  /** The appointment of a running call: those in it are not offered. */
+  appointmentId?: string;
   chosen: readonly string[];
   onChosen: (ids: string[]) => void;
   open?: boolean;
 }) {
-  const { t } = useTranslation('telehealth');
+  const { t, i18n } = useTranslation('telehealth');
   const me = useProfileQuery(true).data;
   const [open, setOpen] = useState(openAtFirst);
-  const team = useEndpointQuery(listTelehealthTeam, { params: { studyId }, query: { siteId } });
-  const colleagues = (team.data?.items ?? []).filter((m) => m.id !== me?.id && !leaveOut.includes(m.id));
+  const team = useEndpointQuery(listTelehealthTeam, { params: { studyId }, query: { siteId, appointmentId } });
+  const colleagues = (team.data?.items ?? []).filter((m) => m.id !== me?.id && !m.invitedInTelehealthVisit);
   return (
     <>
       <Button variant="light" onClick={() => setOpen((v) => !v)} aria-expanded={open}>
@@ -54,7 +55,7 @@ export function TeamPicker({
                 onChange={(e) =>
                   onChosen(e.currentTarget.checked ? [...chosen, m.id] : chosen.filter((x) => x !== m.id))
                 }
-                label={`${m.firstName} ${m.lastName} · ${m.userRole}`}
+                label={`${m.firstName} ${m.lastName} · ${roleTitle(m.userRole, i18n.language)}`}
               />
             ))}
           </Stack>

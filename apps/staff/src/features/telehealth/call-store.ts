@@ -9,6 +9,8 @@ import { session as signedIn } from '../../shared/session';
 export interface ActiveCall {
   studyId: string;
   session: CallSession;
+  /** The camera and microphone, opened before the call was started (so a refusal starts no call). */
+  media?: MediaStream;
 }
 
 let active: ActiveCall | null = null;

@@ -13,6 +13,7 @@ export const telehealthFeature: Feature = {
     [
       ['telehealthAppointments', 'telehealth/appointments', 'AppointmentsPage'],
       ['telehealthAvailability', 'telehealth/availability', 'AvailabilityPage'],
+      ['telehealthRecording', 'archive/:archiveId/view-video', 'RecordingLinkPage'],
     ],
   ),
 };

@@ -1,3 +1,4 @@
 /** The telehealth feature's screens, one chunk (decision 0019). */
 export { AppointmentsPage } from './AppointmentsPage';
 export { AvailabilityPage } from './AvailabilityPage';
+export { RecordingLinkPage } from './RecordingLinkPage';

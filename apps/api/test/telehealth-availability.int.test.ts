@@ -51,6 +51,7 @@ describe('the telehealth team (F-030, F-038, F-041)', () => {
       userRole: 'Pi',
       siteIds: [boston],
       invitedInTelehealthVisit: false,
+      realmOfPermission: null,
     });
   });
 

@@ -106,6 +106,20 @@ describe('starting a call (F-031…F-033, F-063)', () => {
     expect(rater.json.fieldErrors.memberIds).toEqual(['This person is not a telehealth member of this site’s team.']);
   });
 
+  it('not with a participant who left the study (F-128): the spec’s words, and no call made', async () => {
+    await t.db.updateTable('participants').set({ status: 'WITHDRAWSTUDY' }).where('id', '=', me.pid).execute();
+    const r = await call(t.app, startTelehealthCall, {
+      params: P(),
+      body: { appointmentId: null, memberIds: [] },
+      token: tokens['crc.demo'],
+    });
+    expect(r.status).toBe(409);
+    expect(r.json.message).toBe('This participant is no longer using the app. This call is not possible.');
+    expect(
+      await t.db.selectFrom('telehealth_calls').select('id').where('participant_id', '=', me.pid).execute(),
+    ).toEqual([]);
+  });
+
   it('for a booked video appointment: scheduled, and only a video visit', async () => {
     const startsAt = new Date(Date.now() + 2 * 3600_000);
     startsAt.setUTCMinutes(0, 0, 0);

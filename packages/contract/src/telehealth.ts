@@ -33,6 +33,8 @@ export const TelehealthMemberSchema = z.object({
   siteIds: z.array(z.string()),
   /** F-030: in the running call of the appointment asked about (started it or invited); false without one. */
   invitedInTelehealthVisit: z.boolean(),
+  /** F-038: the realm of the member's role assignment (null: none). */
+  realmOfPermission: z.string().nullable(),
 });
 export type TelehealthMember = z.infer<typeof TelehealthMemberSchema>;
 

@@ -65,6 +65,7 @@ export async function teamOf(
       userRole: joinRealmRole(r.realm, r.role),
       siteIds: [],
       invitedInTelehealthVisit: false,
+      realmOfPermission: r.realm ?? null,
     };
     member.siteIds.push(r.site_id);
     byId.set(r.id, member);

@@ -35,8 +35,12 @@ export function RecordControl({ call, studyId, callId }: { call: MeshCall; study
     api
       .call(getCallRecordingOptions, { params: { studyId, callId } })
       .then((o) => setAllowed(o.allowed))
-      .catch(() => setAllowed(false));
-  }, [studyId, callId]);
+      .catch((e) => {
+        // F-130: not known, so not offered — and said why
+        setAllowed(false);
+        notify(errorMessage(e, t('call.featuresFailed')), { kind: 'error' });
+      });
+  }, [studyId, callId, t]);
 
   const meId = state.me?.peerId ?? null;
   const told = state.recording ?? asked;

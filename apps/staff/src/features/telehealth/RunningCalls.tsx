@@ -23,7 +23,7 @@ export function RunningCalls({ studyId }: { studyId: string }) {
       const session = await api.call(joinTelehealthCall, { params: { studyId, callId } });
       callStore.set({ studyId, session });
     } catch (e) {
-      notify(refusalText(e, i18n.language, t('common.failed')), { kind: 'error' });
+      notify(refusalText(e, i18n.language, t('call.sessionFailed')), { kind: 'error' });
     }
   };
   return (

@@ -47,7 +47,7 @@ export function StartCallDialog({
       onClose();
     } catch (e) {
       for (const track of media.getTracks()) track.stop();
-      setError(refusalText(e, i18n.language, t('common.failed')));
+      setError(refusalText(e, i18n.language, t('call.sessionFailed')));
     } finally {
       setBusy(false);
     }

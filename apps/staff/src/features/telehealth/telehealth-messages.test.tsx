@@ -1,5 +1,5 @@
 /**
- * The telehealth panels' messages when the server fails them (002 §8: F-123, F-124, F-131, F-132, F-150), against a
+ * The telehealth panels' messages when the server fails them (002 §8: F-123, F-124, F-127, F-130 … F-132, F-150), against a
  * stubbed fetch: the spec's words, and nothing lost (the picker keeps its choice, the panel stays open).
  */
 import '@trialpath/domain/staff-messages';
@@ -10,7 +10,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, screenTestSetup } from '../../screen-test-setup';
 import { renderApp } from '../../test-utils';
 import { AddMembersDialog } from './AddMembersDialog';
+import { MeshCall } from '@trialpath/ui';
 import { PlaybackPanel } from './PlaybackPanel';
+import { RecordControl } from './RecordControl';
+import { StartCallDialog } from './StartCallDialog';
 import { TeamPicker } from './TeamPicker';
 
 // the toasts as said (the toaster itself is the portal shell's)
@@ -34,6 +37,7 @@ const priya = {
   userRole: 'Pi',
   siteIds: [SITE],
   invitedInTelehealthVisit: false,
+  realmOfPermission: null,
 };
 const recording = {
   id: REC,
@@ -136,5 +140,45 @@ describe('telehealth messages when the server fails', { timeout: 20_000 }, () =>
     await said('Download is in progress. Please wait.');
     release(new Response('not a video', { status: 500 }));
     await said('Error in download');
+  });
+
+  it('F-127: the call cannot be started: said in the picker, the camera let go', async () => {
+    const stop = vi.fn();
+    // the browser's camera, as the portal asks it (the test DOM has none)
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      mediaDevices: { getUserMedia: async () => ({ getTracks: () => [{ stop }] }) },
+    });
+    stubApi((method, path) =>
+      method === 'POST' && path === `/api/v1/studies/${S}/participants/p1/telehealth/calls`
+        ? jsonResponse({}, 500)
+        : path === TEAM
+          ? jsonResponse({ items: [] })
+          : undefined,
+    );
+    show(
+      <StartCallDialog
+        studyId={S}
+        target={{ participantId: 'p1', participantCode: 'DEMO-US001-0001', siteId: SITE, appointmentId: null }}
+        onClose={() => {}}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Video call with DEMO-US001-0001' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Call Now' }));
+    expect(await within(dialog).findByText('Error while getting the session tokens!')).toBeTruthy();
+    expect(stop).toHaveBeenCalled();
+  });
+
+  it("F-130: the country's telehealth features can't be read: recording not offered, and said why", async () => {
+    stubApi((_, path) =>
+      path === `/api/v1/studies/${S}/telehealth/calls/${CALL}/recording` ? jsonResponse({}, 500) : undefined,
+    );
+    const session = {
+      call: { id: CALL },
+      videoToken: 'v',
+      iceServers: [],
+    } as unknown as ConstructorParameters<typeof MeshCall>[0];
+    show(<RecordControl call={new MeshCall(session, 'ws://127.0.0.1:9/none')} studyId={S} callId={CALL} />);
+    await said('Error while getting country specific telehealth status');
   });
 });

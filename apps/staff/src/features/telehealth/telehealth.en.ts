@@ -186,6 +186,8 @@ const texts = {
     hardwareUnavailable:
       'Your camera or microphone could not be started. Check that they are connected and not in use by another program, then call again.',
     offline: 'You are not connected to the internet. Check your network connection.',
+    sessionFailed: 'Error while getting the session tokens!',
+    featuresFailed: 'Error while getting country specific telehealth status',
     callNow: 'Call Now',
     cancel: 'Cancel',
     panel: 'Video call with {{code}}',

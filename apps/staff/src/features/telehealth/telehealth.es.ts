@@ -189,6 +189,8 @@ const texts: TextsLike<TelehealthTexts> = {
     hardwareUnavailable:
       'No se pudo iniciar su cámara o micrófono. Compruebe que estén conectados y que ningún otro programa los esté usando, y vuelva a llamar.',
     offline: 'No está conectado a internet. Compruebe su conexión de red.',
+    sessionFailed: '¡Error al obtener los tokens de la sesión!',
+    featuresFailed: 'Error al obtener el estado de telesalud específico del país',
     callNow: 'Llamar ahora',
     cancel: 'Cancelar',
     panel: 'Videollamada con {{code}}',

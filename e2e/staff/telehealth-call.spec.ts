@@ -74,7 +74,7 @@ async function bookVideoVisit(browser: Browser, baseURL: string) {
   expect(hours.status(), await hours.text()).toBe(200);
   await bookVisit(request, crc, { participant, hostId: me.id, visitType: 'telehealth' });
   await context.close();
-  return { studyId: crc.studyId, code, participantId: participant.id };
+  return { studyId: crc.studyId, code, participantId: participant.id, piPassword: pi.password };
 }
 
 /** participant.demo signs in to the portal, sees the incoming call on their visits and joins it. */
@@ -90,10 +90,10 @@ async function answerFromPortal(browser: Browser) {
 }
 
 /** A staff member signed in, on the study's telehealth appointments. */
-async function staffOnAppointments(browser: Browser, username: string, studyId: string) {
+async function staffOnAppointments(browser: Browser, username: string, studyId: string, password?: string) {
   const context = await browser.newContext({ ...media, viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  await staffSignIn(page, username);
+  await staffSignIn(page, username, password);
   await expect(page.getByText('Trialpath Demo Study')).toBeVisible();
   await page.goto(`/#/studies/${studyId}/telehealth/appointments`);
   await expect(page.getByRole('heading', { name: 'Telehealth appointments', level: 1 })).toBeVisible();
@@ -271,7 +271,7 @@ test('a colleague is added to the running call; three people see each other; one
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  const { studyId, code, participantId } = await bookVideoVisit(browser, baseURL!);
+  const { studyId, code, participantId, piPassword } = await bookVideoVisit(browser, baseURL!);
   const crc = await staffOnAppointments(browser, 'crc.demo', studyId);
   await crc.page
     .getByRole('button', { name: `Start a video call with ${code}` })
@@ -303,7 +303,7 @@ test('a colleague is added to the running call; three people see each other; one
   await expect(adding).toHaveCount(0);
 
   // Priya finds the call among her running calls and joins: three people, each sees the two others
-  const pi = await staffOnAppointments(browser, 'pi.demo', studyId);
+  const pi = await staffOnAppointments(browser, 'pi.demo', studyId, piPassword);
   await pi.page.getByRole('button', { name: `Join the video call with ${code}` }).click();
   const piPanel = pi.page.getByRole('complementary', { name: `Video call with ${code}` });
   await expectPlaying(pi.page, 'remote-participant');

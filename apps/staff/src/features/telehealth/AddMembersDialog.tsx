@@ -3,7 +3,7 @@
  * already in the call; 'Call Now' invites the chosen (they join from their running calls), the server's refusal
  * when none is new ('Please select members to add to this call.'), 'Cancel' closes.
  */
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { addTelehealthCallMembers, listTelehealthTeam } from '@trialpath/contract';
 import { notify } from '@trialpath/ui';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api';
 import { invalidateEndpoints } from '../../shared/queries';
 import { refusalText } from '../../shared/refusal';
-import { TeamPicker } from './TeamPicker';
+import { PickerActions, TeamPicker } from './TeamPicker';
 
 export function AddMembersDialog({
   studyId,
@@ -63,19 +63,7 @@ export function AddMembersDialog({
           onChosen={setChosen}
           open
         />
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('call.cancel')}
-          </Button>
-          <Button onClick={invite} loading={busy}>
-            {t('call.callNow')}
-          </Button>
-        </Group>
+        <PickerActions error={error} busy={busy} onCancel={onClose} onCallNow={invite} />
       </Stack>
     </Modal>
   );

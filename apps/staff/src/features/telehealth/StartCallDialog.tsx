@@ -2,7 +2,7 @@
  * Before a call (F-049…F-052; decision F-calls): the team picker, then 'Call Now' starts the call with those
  * chosen, 'Cancel' closes.
  */
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { startTelehealthCall } from '@trialpath/contract';
 import { mediaProblemOf, openCallMedia } from '@trialpath/ui';
 import { useState } from 'react';
@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api';
 import { refusalText } from '../../shared/refusal';
 import { callStore } from './call-store';
-import { TeamPicker } from './TeamPicker';
+import { PickerActions, TeamPicker } from './TeamPicker';
 
 export function StartCallDialog({
   studyId,
@@ -58,19 +58,7 @@ export function StartCallDialog({
       <Stack gap="sm">
         <Text size="sm">{t('call.pickerText')}</Text>
         <TeamPicker studyId={studyId} siteId={target.siteId} chosen={chosen} onChosen={setChosen} />
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('call.cancel')}
-          </Button>
-          <Button onClick={callNow} loading={busy}>
-            {t('call.callNow')}
-          </Button>
-        </Group>
+        <PickerActions error={error} busy={busy} onCancel={onClose} onCallNow={callNow} />
       </Stack>
     </Modal>
   );

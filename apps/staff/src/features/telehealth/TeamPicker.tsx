@@ -3,7 +3,7 @@
  * site's telehealth team but oneself (F-040; raters are never on it, F-041) and, for a running call, those already
  * in it (the server marks them, F-030 invitedInTelehealthVisit), each with a checkbox, name and role.
  */
-import { Button, Checkbox, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { listTelehealthTeam } from '@trialpath/contract';
 import { roleTitle } from '@trialpath/domain';
 import { useState } from 'react';
@@ -60,6 +60,38 @@ export function TeamPicker({
             ))}
           </Stack>
         ))}
+    </>
+  );
+}
+
+/** The pickers' end: why the last try failed, then 'Cancel' and 'Call Now' (F-051, F-052). */
+export function PickerActions({
+  error,
+  busy,
+  onCancel,
+  onCallNow,
+}: {
+  error: string | null;
+  busy: boolean;
+  onCancel: () => void;
+  onCallNow: () => void;
+}) {
+  const { t } = useTranslation('telehealth');
+  return (
+    <>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel}>
+          {t('call.cancel')}
+        </Button>
+        <Button onClick={onCallNow} loading={busy}>
+          {t('call.callNow')}
+        </Button>
+      </Group>
     </>
   );
 }

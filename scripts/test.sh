@@ -25,6 +25,18 @@ if [ ${#missing[@]} -gt 0 ]; then
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null) || fail "install of ${missing[*]}"
 fi
 
+# Redis for the tests of several API servers (call signalling across processes): the machine's own on 6379, else
+# one of the run's own (Debian's redis-server), ended with the run
+redis_pid=""
+if ! (echo > /dev/tcp/127.0.0.1/6379) 2>/dev/null; then
+  command -v redis-server >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null) || fail "install of redis-server"
+  redis_dir=$(mktemp -d)
+  redis-server --port 6391 --bind 127.0.0.1 --save "" --appendonly no --dir "$redis_dir" --daemonize yes \
+    --pidfile "$redis_dir/redis.pid" >/dev/null && sleep 0.5 && redis_pid=$(cat "$redis_dir/redis.pid")
+  export TEST_REDIS_URL=redis://127.0.0.1:6391
+  trap '[ -n "$redis_pid" ] && kill "$redis_pid" 2>/dev/null' EXIT
+fi
+
 step "typecheck"
 npm run typecheck --silent || fail "typecheck"
 

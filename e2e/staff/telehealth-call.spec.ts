@@ -9,96 +9,20 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS } from '../chromium';
-import { DEMO_PASSWORD, participantSignIn, shot, staffSignIn } from '../support';
-import { bookVisit, staffApi } from '../telehealth-api';
+import { participantSignIn, shot, staffSignIn } from '../support';
+import { staffApi } from '../telehealth-api';
+import {
+  answerFromPortal,
+  bookVideoVisit,
+  callNow,
+  expectPlaying,
+  media,
+  staffOnAppointments,
+} from '../telehealth-steps';
 
 test.use({ launchOptions: { executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS] } });
-
-const media = { permissions: ['camera', 'microphone'] };
-
-/** A remote video of this kind that shows frames. */
-async function expectPlaying(page: Page, testId: string) {
-  const video = page.getByTestId(testId).locator('video');
-  await expect(video).toBeVisible();
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 })
-    .toBeGreaterThan(0);
-}
-
-/**
- * participant.demo, wherever earlier tests left them (another spec moves them to Madrid, which renames them): their
- * code from the portal, their site from the study admin; crc.demo is put on that site's team if not on it, given
- * hours there, and books a video visit with them.
- */
-async function bookVideoVisit(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL });
-  const request = context.request;
-  const login = await request.post('/api/v1/participant-auth/login', {
-    data: { studyCode: 'DEMO', username: 'participant.demo', password: DEMO_PASSWORD, deviceId: 'e2e-call' },
-  });
-  const portal = { authorization: `Bearer ${(await login.json()).tokens.accessToken}` };
-  const code = (
-    (await (await request.get('/api/v1/participant/me', { headers: portal })).json()) as { participantId: string }
-  ).participantId;
-  const admin = await staffApi(request, 'studyadmin');
-  const found = await (
-    await request.get(`/api/v1/studies/${admin.studyId}/participants?search=${code}`, { headers: admin.headers })
-  ).json();
-  const participant = found.items[0] as { id: string; siteId: string };
-  const crc = await staffApi(request, 'crc.demo');
-  const me = (await (await request.get('/api/v1/me', { headers: crc.headers })).json()) as { id: string };
-  // already on the team of Boston; on another site's team once added (a second time is refused, which is fine)
-  await request.post(`/api/v1/studies/${admin.studyId}/team`, {
-    headers: admin.headers,
-    data: { userId: me.id, role: 'StudyCoordinator', siteId: participant.siteId },
-  });
-  // the colleague added mid-call: Priya Investigator, on the same site's team
-  const pi = await staffApi(request, 'pi.demo');
-  const piMe = (await (await request.get('/api/v1/me', { headers: pi.headers })).json()) as { id: string };
-  await request.post(`/api/v1/studies/${admin.studyId}/team`, {
-    headers: admin.headers,
-    data: { userId: piMe.id, role: 'Pi', siteId: participant.siteId },
-  });
-  const hours = await request.put(
-    `/api/v1/studies/${crc.studyId}/telehealth/availability/${participant.siteId}/${me.id}`,
-    {
-      headers: crc.headers,
-      data: {
-        timeZone: 'UTC',
-        windows: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '23:30' })),
-      },
-    },
-  );
-  expect(hours.status(), await hours.text()).toBe(200);
-  await bookVisit(request, crc, { participant, hostId: me.id, visitType: 'telehealth' });
-  await context.close();
-  return { studyId: crc.studyId, code, participantId: participant.id, piPassword: pi.password };
-}
-
-/** participant.demo signs in to the portal, sees the incoming call on their visits and joins it. */
-async function answerFromPortal(browser: Browser) {
-  const participantContext = await browser.newContext({ ...media, viewport: { width: 390, height: 844 } });
-  const participant = await participantContext.newPage();
-  await participantSignIn(participant);
-  await participant.getByRole('link', { name: 'Your visits' }).click();
-  const incoming = participant.getByTestId('incoming-call');
-  await expect(incoming).toContainText('Your study team is video calling you. Tap to join call.');
-  await incoming.getByRole('button', { name: 'Join call' }).click();
-  return { participantContext, participant };
-}
-
-/** A staff member signed in, on the study's telehealth appointments. */
-async function staffOnAppointments(browser: Browser, username: string, studyId: string, password?: string) {
-  const context = await browser.newContext({ ...media, viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await staffSignIn(page, username, password);
-  await expect(page.getByText('Trialpath Demo Study')).toBeVisible();
-  await page.goto(`/#/studies/${studyId}/telehealth/appointments`);
-  await expect(page.getByRole('heading', { name: 'Telehealth appointments', level: 1 })).toBeVisible();
-  return { context, page };
-}
 
 const mainShare = (page: Page) => page.locator('#main').evaluate((m) => m.getBoundingClientRect().width / 1440);
 
@@ -273,15 +197,7 @@ test('a colleague is added to the running call; three people see each other; one
   test.setTimeout(240_000);
   const { studyId, code, participantId, piPassword } = await bookVideoVisit(browser, baseURL!);
   const crc = await staffOnAppointments(browser, 'crc.demo', studyId);
-  await crc.page
-    .getByRole('button', { name: `Start a video call with ${code}` })
-    .first()
-    .click();
-  await crc.page
-    .getByRole('dialog', { name: `Video call with ${code}` })
-    .getByRole('button', { name: 'Call Now' })
-    .click();
-  const panel = crc.page.getByRole('complementary', { name: `Video call with ${code}` });
+  const panel = await callNow(crc.page, code);
   const { participantContext, participant } = await answerFromPortal(browser);
   await expectPlaying(crc.page, 'remote-participant');
 

@@ -23,6 +23,7 @@ import { registerEndpoints, registerUploadParsers } from './http/register';
 import { createGuard, createPlatform } from './platform';
 import { ALL_ROUTES, SOCKET_ROUTES } from './routes';
 import { registerSockets } from './http/sockets';
+import { closeShared } from './kernel/bus';
 
 /**
  * Secrets and identities are masked in logged addresses: reset/invitation tokens in the path, and query values
@@ -281,6 +282,8 @@ export async function buildApp({ db, config, logStream }: BuildAppOptions): Prom
   const platform = createPlatform(db, config);
   registerEndpoints(app, ALL_ROUTES, ENDPOINTS, platform, createGuard(platform));
   await registerSockets(app, SOCKET_ROUTES, platform);
+  // what the processes share (the bus, Redis) closes with the app
+  app.addHook('onClose', () => closeShared(config));
 
   if (mounts.staff) {
     await app.register(fastifyStatic, { root: config.staticDirs.staff, prefix: '/', wildcard: true });

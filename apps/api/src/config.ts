@@ -56,6 +56,12 @@ export interface AppConfig {
   pushServiceHosts: string[];
   /** Video calls (decision F-calls). */
   calls: CallsConfig;
+  /**
+   * Redis (REDIS_URL): what several API processes share — the call rooms and their signalling (decision F-calls).
+   * Without it, one process holds everything itself. `prefix` (REDIS_PREFIX) names this deployment's keys and
+   * channels, so that two deployments (or two test runs) can share one Redis.
+   */
+  redis: { url: string | undefined; prefix: string };
 }
 
 export interface CallsConfig {
@@ -174,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       turnSecret: env.TURN_SECRET || undefined,
       rejoinGraceMs: Number(env.CALL_REJOIN_GRACE_MS ?? 10_000),
     },
+    redis: { url: env.REDIS_URL || undefined, prefix: env.REDIS_PREFIX || 'trialpath' },
   };
 }
 
@@ -208,6 +215,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     files: { backend: 'directory', dir: path.join(tmpdir(), 'trialpath-test-files') },
     pushServiceHosts: [],
     calls: { stunUrls: [], turnUrls: [], turnSecret: undefined, rejoinGraceMs: 200 },
+    redis: { url: undefined, prefix: 'trialpath-test' },
     ...overrides,
   };
 }

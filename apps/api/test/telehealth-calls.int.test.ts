@@ -20,7 +20,7 @@ import {
 } from '@trialpath/contract';
 import { NO_PARTICIPANT_END_MS } from '@trialpath/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endUnansweredCalls } from '../src/modules/telehealth/calls.job';
+import { endAbandonedCalls, endUnansweredCalls } from '../src/modules/telehealth/calls.job';
 import { auditActions, call, participantAccess, type TestApp } from './helpers';
 import { openSignal, until } from './call-sockets';
 import { addStaff, telehealthWorld } from './telehealth-world';
@@ -45,9 +45,14 @@ afterAll(() => t?.close());
 
 const P = () => ({ studyId: demo, participantId: me.pid });
 
-async function start(by = 'crc.demo', memberIds: string[] = [], appointmentId: string | null = null) {
+async function start(
+  by = 'crc.demo',
+  memberIds: string[] = [],
+  appointmentId: string | null = null,
+  participantId = me.pid,
+) {
   const r = await call(t.app, startTelehealthCall, {
-    params: P(),
+    params: { studyId: demo, participantId },
     body: { appointmentId, memberIds },
     token: tokens[by],
   });
@@ -255,6 +260,49 @@ describe('signalling and the ways a call ends (F-064…F-067)', () => {
     expect((await staff.next('ended')).reason).toBe('NO_PARTICIPANT');
     await staff.closing();
     expect((await callState(s.call.id)).endReason).toBe('NO_PARTICIPANT');
+  });
+
+  it('a connected call nobody is in any more (its server died) ends once the rejoin grace has passed', async () => {
+    const s = await start('crc.demo');
+    const staff = await connect(s.videoToken);
+    await staff.next('welcome');
+    const joined = await call(t.app, joinMyTelehealthCall, {
+      params: { callId: s.call.id },
+      body: { offset: 0 },
+      token: me.accessToken,
+    });
+    const participant = await connect(joined.json.data.videoToken);
+    await participant.next('welcome');
+    await until(async () => (await callState(s.call.id)).state === 'CONNECTED');
+    // people in it: never ended, however long
+    const emptySince = new Map<string, number>();
+    const now = Date.now();
+    expect(await endAbandonedCalls(t.platform, emptySince, now)).toBe(0);
+    expect(await endAbandonedCalls(t.platform, emptySince, now + 3_600_000)).toBe(0);
+
+    // as after a crash: the call is connected in the database, nobody is seated anywhere
+    const other = await t.db
+      .selectFrom('participants')
+      .select('id')
+      .where('study_id', '=', demo)
+      .where('site_id', '=', boston)
+      .where('id', '!=', me.pid)
+      .where('status', 'not in', ['WITHDRAWN', 'DISCONTINUED'])
+      .executeTakeFirstOrThrow();
+    const orphan = await start('crc.demo', [], null, other.id);
+    await t.db.updateTable('telehealth_calls').set({ state: 'CONNECTED' }).where('id', '=', orphan.call.id).execute();
+    expect(await endAbandonedCalls(t.platform, emptySince, now)).toBe(0);
+    expect(await endAbandonedCalls(t.platform, emptySince, now + t.config.calls.rejoinGraceMs - 1)).toBe(0);
+    expect(await endAbandonedCalls(t.platform, emptySince, now + t.config.calls.rejoinGraceMs)).toBe(1);
+    const ended = await call(t.app, getTelehealthCall, {
+      params: { studyId: demo, callId: orphan.call.id },
+      token: tokens['crc.demo'],
+    });
+    expect(ended.json).toMatchObject({ state: 'ENDED', endReason: 'LAST_STREAM_GONE' });
+    expect((await callState(s.call.id)).state).toBe('CONNECTED');
+
+    await call(t.app, endTelehealthCall, { params: { studyId: demo, callId: s.call.id }, token: tokens['crc.demo'] });
+    await Promise.all([staff.closing(), participant.closing()]);
   });
 
   it('the participant declines: the call ends and the visit is left without being seen', async () => {

@@ -11,7 +11,6 @@ import path from 'node:path';
 import {
   answerMyRecordingRequest,
   buildPath,
-  type Call,
   endTelehealthCall,
   getTelehealthRecording,
   getCallRecordingOptions,
@@ -20,7 +19,6 @@ import {
   openTelehealthRecording,
   type Recording,
   requestCallRecording,
-  startTelehealthCall,
   stopCallRecording,
   uploadRecordingChunk,
 } from '@trialpath/contract';
@@ -31,7 +29,7 @@ import { processRecordings } from '../src/modules/telehealth/recordings.job';
 import { videoTools } from '../src/kernel/ffmpeg';
 import { openSignal } from './call-sockets';
 import { auditActions, call, participantAccess, type TestApp } from './helpers';
-import { telehealthWorld } from './telehealth-world';
+import { startUnscheduledCall, telehealthWorld } from './telehealth-world';
 
 let t: TestApp;
 let demo: string;
@@ -62,15 +60,8 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-async function startCall(memberIds: string[] = []) {
-  const r = await call(t.app, startTelehealthCall, {
-    params: { studyId: demo, participantId: me.pid },
-    body: { appointmentId: null, memberIds },
-    token: tokens['crc.demo'],
-  });
-  expect(r.status, JSON.stringify(r.json)).toBe(200);
-  return r.json as { call: Call; videoToken: string };
-}
+const startCall = (memberIds: string[] = []) =>
+  startUnscheduledCall(t.app, { studyId: demo, participantId: me.pid, token: tokens['crc.demo']!, memberIds });
 
 async function participantJoins(callId: string) {
   const r = await call(t.app, joinMyTelehealthCall, {

@@ -1,5 +1,8 @@
 /** What the telehealth tests share: extra staff at a site, and calendar dates. */
-import { createTestApp, idOf, staffAccess, type TestApp } from './helpers';
+import { type Call, startTelehealthCall } from '@trialpath/contract';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { call, createTestApp, idOf, staffAccess, type TestApp } from './helpers';
 
 /** An active staff account on the study, assigned to one site in a study role; answers its id. */
 export async function addStaff(
@@ -50,8 +53,8 @@ export function addDays(date: string, n: number): string {
  * The demo study as both telehealth test files start: its sites, a coordinator at Madrid (Marta Madrid), and the
  * ids and access tokens of the demo staff.
  */
-export async function telehealthWorld() {
-  const t = await createTestApp();
+export async function telehealthWorld(overrides: Parameters<typeof createTestApp>[0] = {}) {
+  const t = await createTestApp(overrides);
   const demo = await idOf(t.db, 'studies', { code: 'DEMO' });
   const boston = await idOf(t.db, 'sites', { site_code: 'US-001' });
   const madrid = await idOf(t.db, 'sites', { site_code: 'ES-001' });
@@ -70,4 +73,18 @@ export async function telehealthWorld() {
   for (const u of ['pi.demo', 'crc.demo', 'cra.demo', 'crc.madrid', 'studyadmin'])
     tokens[u] = (await staffAccess(t, u)).accessToken;
   return { t, demo, boston, madrid, ids, tokens };
+}
+
+/** An unscheduled call started by the holder of `token` with the participant, these colleagues invited. */
+export async function startUnscheduledCall(
+  app: FastifyInstance,
+  input: { studyId: string; participantId: string; token: string; memberIds?: string[] },
+) {
+  const r = await call(app, startTelehealthCall, {
+    params: { studyId: input.studyId, participantId: input.participantId },
+    body: { appointmentId: null, memberIds: input.memberIds ?? [] },
+    token: input.token,
+  });
+  expect(r.status, JSON.stringify(r.json)).toBe(200);
+  return r.json as { call: Call; videoToken: string };
 }

@@ -11,11 +11,16 @@ import type { Platform } from '../kernel/context';
 export interface SocketRoute {
   path: string;
   serve(platform: Platform, socket: WebSocket, log: FastifyInstance['log']): void;
+  /** Made ready when the server starts (before any connection). */
+  open?(platform: Platform): void;
 }
 
 const MAX_PAYLOAD = 64 * 1024;
 
 export async function registerSockets(app: FastifyInstance, routes: readonly SocketRoute[], platform: Platform) {
   await app.register(websocket, { options: { maxPayload: MAX_PAYLOAD } });
-  for (const r of routes) app.get(r.path, { websocket: true }, (socket) => r.serve(platform, socket, app.log));
+  for (const r of routes) {
+    r.open?.(platform);
+    app.get(r.path, { websocket: true }, (socket) => r.serve(platform, socket, app.log));
+  }
 }

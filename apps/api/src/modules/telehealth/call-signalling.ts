@@ -80,8 +80,8 @@ async function endIfStreamsGone(platform: Platform, callId: string) {
   await withSystemContext(platform, 'telehealth', async (ctx) => {
     const row = await callById(ctx.db, callId, true);
     if (row?.state !== 'CONNECTED') return;
-    const participantThere = rooms.has(callId, row.participant_id);
-    if (participantThere && rooms.size(callId) > 1) return;
+    const participantThere = await rooms.has(callId, row.participant_id);
+    if (participantThere && (await rooms.size(callId)) > 1) return;
     await finishCall(ctx, row, 'LAST_STREAM_GONE', null);
   });
 }
@@ -106,20 +106,22 @@ export function serveCallSignalling(platform: Platform, socket: WebSocket, log: 
       const members = await callMembers(platform.db, [row.id]);
       if (!members.some((m) => m.user_id === claims.peerId)) return refuse(socket, 'telehealth.notInvited');
     }
-    if (!rooms.has(row.id, claims.peerId) && rooms.size(row.id) >= CALL_MESH_LIMIT)
+    if (!(await rooms.has(row.id, claims.peerId)) && (await rooms.size(row.id)) >= CALL_MESH_LIMIT)
       return refuse(socket, 'telehealth.callFull');
     const peer: CallPeer = { peerId: claims.peerId, kind: claims.kind, name: claims.name };
-    rooms.seat(row.id, peer, socket);
-    seat = { callId: row.id, peer };
+    await rooms.seat(row.id, peer, socket);
     clearTimeout(deadline);
+    // gone while being seated: no seat is left behind for a connection that is no more
+    if (socket.readyState !== socket.OPEN) return void (await rooms.unseat(row.id, peer.peerId, socket));
+    seat = { callId: row.id, peer };
     const open = await openRecordingOf(platform.db, row.id);
     rooms.send(row.id, peer.peerId, {
       type: 'welcome',
       me: peer,
-      peers: rooms.peers(row.id, peer.peerId),
+      peers: await rooms.peers(row.id, peer.peerId),
       callId: row.id,
       recording: open ? recordingView(open) : null,
-      screen: rooms.screenOf(row.id),
+      screen: await rooms.screenOf(row.id),
     });
     rooms.broadcast(row.id, { type: 'peer-joined', peer }, peer.peerId);
     await recordJoin(platform, peer, row.id);
@@ -149,16 +151,19 @@ export function serveCallSignalling(platform: Platform, socket: WebSocket, log: 
         { type: 'media', from: peer.peerId, camera: message.camera, microphone: message.microphone },
         peer.peerId,
       );
-    else if (message.type === 'screen') shareScreen(callId, peer.peerId, message.sharing);
+    else if (message.type === 'screen')
+      shareScreen(callId, peer.peerId, message.sharing).catch((err) =>
+        log.warn({ err, callId }, 'call signalling: screen sharing not changed'),
+      );
   });
 
   /** F-069: one screen at a time; a second start is refused (the portal says why, in its language). */
-  const shareScreen = (callId: string, peerId: string, sharing: boolean) => {
+  const shareScreen = async (callId: string, peerId: string, sharing: boolean) => {
     if (!sharing) {
-      if (rooms.releaseScreen(callId, peerId)) rooms.broadcast(callId, { type: 'screen', peerId: null });
+      if (await rooms.releaseScreen(callId, peerId)) rooms.broadcast(callId, { type: 'screen', peerId: null });
       return;
     }
-    const holder = rooms.claimScreen(callId, peerId);
+    const holder = await rooms.claimScreen(callId, peerId);
     if (holder === peerId) rooms.broadcast(callId, { type: 'screen', peerId });
     else rooms.send(callId, peerId, { type: 'screen-busy', peerId: holder });
   };
@@ -167,11 +172,15 @@ export function serveCallSignalling(platform: Platform, socket: WebSocket, log: 
     clearTimeout(deadline);
     if (!seat) return;
     const { callId, peer } = seat;
-    if (!rooms.unseat(callId, peer.peerId, socket)) return;
-    rooms.broadcast(callId, { type: 'peer-left', peerId: peer.peerId });
-    recordLeave(platform, peer, callId)
-      .then(() => new Promise((r) => setTimeout(r, platform.config.calls.rejoinGraceMs)))
-      .then(() => endIfStreamsGone(platform, callId))
+    rooms
+      .unseat(callId, peer.peerId, socket)
+      .then(async (held) => {
+        if (!held) return;
+        rooms.broadcast(callId, { type: 'peer-left', peerId: peer.peerId });
+        await recordLeave(platform, peer, callId);
+        await new Promise((r) => setTimeout(r, platform.config.calls.rejoinGraceMs));
+        await endIfStreamsGone(platform, callId);
+      })
       .catch((err) => log.warn({ err, callId }, 'call signalling: leaving not recorded'));
   });
 }

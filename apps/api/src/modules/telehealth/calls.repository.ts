@@ -77,6 +77,17 @@ export function unansweredCalls(db: Db, before: Date) {
     .execute();
 }
 
+/** The calls the participant is connected to (as far as the database knows). */
+export function connectedCalls(db: Db) {
+  return db
+    .selectFrom('telehealth_calls')
+    .select('id')
+    .where('state', '=', 'CONNECTED')
+    .orderBy('started_at')
+    .limit(500)
+    .execute();
+}
+
 export function insertCall(db: Db, row: Insertable<TelehealthCallsTable>) {
   return db.insertInto('telehealth_calls').values(row).returning('id').executeTakeFirstOrThrow();
 }

@@ -292,13 +292,13 @@ export async function finishCall(ctx: ServiceCtx, row: CallRow, reason: CallEndR
   });
   await closeRecordingsOfCall(ctx, row.id, now);
   // told once the end is committed: nobody is sent away from a call that a rollback keeps running
-  ctx.afterCommit(() =>
-    roomsOf(ctx.config).end(row.id, {
+  ctx.afterCommit(() => {
+    void roomsOf(ctx.config).end(row.id, {
       type: 'ended',
       reason,
       message: translate('telehealth.meetingEnded', undefined, 'en'),
-    }),
-  );
+    });
+  });
   return { ...row, state: 'ENDED' as const, ended_at: now, end_reason: reason, ended_by: endedBy };
 }
 

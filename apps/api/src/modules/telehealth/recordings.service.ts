@@ -81,7 +81,7 @@ export async function requestRecording(ctx: ServiceCtx, input: { studyId: string
   const open = await openRecordingOf(ctx.db, row.id, true);
   if (open) throw refusalOf(open, me.userId);
   const now = new Date();
-  const participantThere = roomsOf(ctx.config).has(row.id, row.participant_id);
+  const participantThere = await roomsOf(ctx.config).has(row.id, row.participant_id);
   let id: string;
   try {
     id = (

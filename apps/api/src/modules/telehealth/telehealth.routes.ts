@@ -32,6 +32,7 @@ import {
 } from '@trialpath/contract';
 import { route } from '../../http/context';
 import type { SocketRoute } from '../../http/sockets';
+import { roomsOf } from './call-rooms';
 import { serveCallSignalling } from './call-signalling';
 import * as appointments from './appointments.service';
 import * as availability from './availability.service';
@@ -77,4 +78,9 @@ export const telehealthRoutes = [
   route(answerMyRecordingRequest, (ctx) => recordings.answerRecordingRequest(ctx, { ...ctx.params, ...ctx.body })),
 ];
 
-export const callSignalRoute: SocketRoute = { path: CALL_SIGNAL_PATH, serve: serveCallSignalling };
+export const callSignalRoute: SocketRoute = {
+  path: CALL_SIGNAL_PATH,
+  serve: serveCallSignalling,
+  // the rooms listen on the bus before the first connection comes
+  open: (platform) => void roomsOf(platform.config),
+};

@@ -67,16 +67,22 @@ export async function bookVideoVisit(browser: Browser, baseURL: string) {
   return { studyId: crc.studyId, code, participantId: participant.id, piPassword: pi.password };
 }
 
-/**
- * participant.demo signs in to the portal (of the server at `baseURL`, else the run's), sees the incoming call on
- * their visits and joins it (a `baseURL` of undefined would unset the run's).
- */
-export async function answerFromPortal(browser: Browser, baseURL?: string) {
-  const participantContext = await browser.newContext({
-    ...media,
-    ...(baseURL ? { baseURL } : {}),
-    viewport: { width: 390, height: 844 },
-  });
+/** Where a browser of the call goes: another server than the run's, a script run before each page's own. */
+export interface CallBrowserOptions {
+  baseURL?: string;
+  initScript?: string;
+}
+
+async function callContext(browser: Browser, viewport: { width: number; height: number }, o: CallBrowserOptions) {
+  // a `baseURL` of undefined would unset the run's
+  const context = await browser.newContext({ ...media, ...(o.baseURL ? { baseURL: o.baseURL } : {}), viewport });
+  if (o.initScript) await context.addInitScript(o.initScript);
+  return context;
+}
+
+/** participant.demo signs in to the portal, sees the incoming call on their visits and joins it. */
+export async function answerFromPortal(browser: Browser, options: CallBrowserOptions = {}) {
+  const participantContext = await callContext(browser, { width: 390, height: 844 }, options);
   const participant = await participantContext.newPage();
   await participantSignIn(participant);
   await participant.getByRole('link', { name: 'Your visits' }).click();
@@ -86,21 +92,16 @@ export async function answerFromPortal(browser: Browser, baseURL?: string) {
   return { participantContext, participant };
 }
 
-/** A staff member signed in, on the study's telehealth appointments (of the server at `baseURL`, else the run's). */
+/** A staff member signed in, on the study's telehealth appointments. */
 export async function staffOnAppointments(
   browser: Browser,
   username: string,
   studyId: string,
-  password?: string,
-  baseURL?: string,
+  options: CallBrowserOptions & { password?: string } = {},
 ) {
-  const context = await browser.newContext({
-    ...media,
-    ...(baseURL ? { baseURL } : {}),
-    viewport: { width: 1440, height: 900 },
-  });
+  const context = await callContext(browser, { width: 1440, height: 900 }, options);
   const page = await context.newPage();
-  await staffSignIn(page, username, password);
+  await staffSignIn(page, username, options.password);
   await expect(page.getByText('Trialpath Demo Study')).toBeVisible();
   await page.goto(`/#/studies/${studyId}/telehealth/appointments`);
   await expect(page.getByRole('heading', { name: 'Telehealth appointments', level: 1 })).toBeVisible();

@@ -13,13 +13,15 @@ fail() { echo "✗ $1"; failures=$((failures + 1)); }
 bash scripts/ensure-install.sh || { echo "install failed"; exit 1; }
 
 # Debian's tools the tests run against: Chromium (browser tests), xmllint (ODM exports against the CDISC XSD),
-# OpenSSH's sshd and ssh-keygen (a real SFTP server for transfers), ffmpeg (study video conversion)
+# OpenSSH's sshd and ssh-keygen (a real SFTP server for transfers), ffmpeg (study video conversion), coturn (TURN for
+# video calls)
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v xmllint >/dev/null || missing+=(libxml2-utils)
 [ -x /usr/sbin/sshd ] || missing+=(openssh-server)
 command -v ssh-keygen >/dev/null || missing+=(openssh-client)
 command -v ffmpeg >/dev/null || missing+=(ffmpeg)
+command -v turnserver >/dev/null || missing+=(coturn)
 if [ ${#missing[@]} -gt 0 ]; then
   step "installing Debian's ${missing[*]} for the tests"
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null) || fail "install of ${missing[*]}"

@@ -219,7 +219,7 @@ test('a colleague is added to the running call; three people see each other; one
   await expect(adding).toHaveCount(0);
 
   // Priya finds the call among her running calls and joins: three people, each sees the two others
-  const pi = await staffOnAppointments(browser, 'pi.demo', studyId, piPassword);
+  const pi = await staffOnAppointments(browser, 'pi.demo', studyId, { password: piPassword });
   await pi.page.getByRole('button', { name: `Join the video call with ${code}` }).click();
   const piPanel = pi.page.getByRole('complementary', { name: `Video call with ${code}` });
   await expectPlaying(pi.page, 'remote-participant');

@@ -3,7 +3,10 @@
  * "Several processes"): both on one fresh PostgreSQL database with the demo data set, sharing Redis (pub/sub for
  * the call's signalling, the call's presence). The coordinator's browser uses the first process, the participant's
  * the second; each sees the other's camera, and the coordinator's hang-up reaches the participant across them.
- * PostgreSQL on 127.0.0.1:5432 (user postgres); Redis at TEST_REDIS_URL (scripts/test.sh makes sure one answers).
+ * The servers hand out TURN credentials for a real coturn (Debian's, started here with the same secret): a call
+ * whose browsers may only relay through it connects, proving the credentials (coturn's REST API scheme) good.
+ * PostgreSQL on 127.0.0.1:5432 (user postgres); Redis at TEST_REDIS_URL (scripts/test.sh makes sure one answers,
+ * and installs coturn).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -11,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS } from '../chromium';
 import { shot } from '../support';
 import { answerFromPortal, bookVideoVisit, callNow, expectPlaying, staffOnAppointments } from '../telehealth-steps';
@@ -31,7 +34,9 @@ const reachable = (port: number) =>
     socket.once('error', () => resolve(false));
   });
 
-let servers: ChildProcess[] = [];
+const servers: ChildProcess[] = [];
+const TURN_PORT = Number(process.env.E2E_PORT ?? 3210) + 24;
+const TURN_SECRET = randomBytes(24).toString('hex');
 let dataDir = '';
 
 test.beforeAll(async () => {
@@ -40,6 +45,29 @@ test.beforeAll(async () => {
   test.skip(!process.env.CI && !(await reachable(5432)), 'PostgreSQL is not reachable on 127.0.0.1:5432');
   psql(`CREATE DATABASE ${database}`);
   dataDir = mkdtempSync(path.join(tmpdir(), 'trialpath-e2e-processes-'));
+  servers.push(
+    spawn(
+      'turnserver',
+      [
+        '-n',
+        '--listening-ip=127.0.0.1',
+        `--listening-port=${TURN_PORT}`,
+        '--relay-ip=127.0.0.1',
+        '--min-port=49200',
+        '--max-port=49400',
+        '--use-auth-secret',
+        `--static-auth-secret=${TURN_SECRET}`,
+        '--realm=trialpath.test',
+        '--allow-loopback-peers',
+        '--no-tls',
+        '--no-dtls',
+        '--no-cli',
+        '--fingerprint',
+        `--pidfile=${path.join(dataDir, 'turnserver.pid')}`,
+      ],
+      { stdio: 'ignore' },
+    ),
+  );
   const env = {
     ...process.env,
     DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`,
@@ -50,15 +78,18 @@ test.beforeAll(async () => {
     HOST: '127.0.0.1',
     RATE_LIMIT_MAX: '1000',
     LOG_LEVEL: 'warn',
+    TURN_URLS: `turn:127.0.0.1:${TURN_PORT}?transport=udp`,
+    TURN_SECRET,
   };
   execFileSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/seed-demo.ts'], { cwd: root, env });
-  servers = PORTS.map((port) =>
+  const apis = PORTS.map((port) =>
     spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
       cwd: root,
       env: { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
       stdio: ['ignore', 'ignore', 'inherit'],
     }),
   );
+  servers.push(...apis);
   for (const port of PORTS)
     await expect
       .poll(
@@ -96,12 +127,12 @@ test('a video visit whose coordinator and participant are connected to two diffe
   const [one, two] = PORTS.map((port) => `http://127.0.0.1:${port}`) as [string, string];
   const { studyId, code } = await bookVideoVisit(browser, one);
 
-  const crc = await staffOnAppointments(browser, 'crc.demo', studyId, undefined, one);
+  const crc = await staffOnAppointments(browser, 'crc.demo', studyId, { baseURL: one });
   const panel = await callNow(crc.page, code);
   await expect(panel.getByText('Waiting for your participant to join')).toBeVisible();
 
   // the participant's portal is served, and their call signalled, by the second process
-  const { participantContext, participant } = await answerFromPortal(browser, two);
+  const { participantContext, participant } = await answerFromPortal(browser, { baseURL: two });
   expect(new URL(participant.url()).port).toBe(String(PORTS[1]));
   await expectPlaying(participant, 'remote-staff');
   await expectPlaying(crc.page, 'remote-participant');
@@ -109,6 +140,55 @@ test('a video visit whose coordinator and participant are connected to two diffe
   await shot(participant, 'participant-telehealth-call-process-two');
 
   // the coordinator's hang-up on the first process ends the meeting for the participant on the second
+  await panel.getByRole('button', { name: 'Leave meeting' }).click();
+  await crc.page.getByRole('dialog', { name: 'Leave meeting' }).getByRole('button', { name: 'End call' }).click();
+  await expect(participant.getByText('This meeting has been ended')).toBeVisible();
+  await Promise.all([crc.context.close(), participantContext.close()]);
+});
+
+/**
+ * Every connection of the page may only use relayed candidates (TURN), and is kept where the test can read which
+ * candidates carried the call.
+ */
+const RELAY_ONLY = `{
+  const Native = window.RTCPeerConnection;
+  window.__connections = [];
+  window.RTCPeerConnection = class extends Native {
+    constructor(config) {
+      super({ ...config, iceTransportPolicy: 'relay' });
+      window.__connections.push(this);
+    }
+  };
+}`;
+
+/** The kinds of local candidate of the page's connections' selected pairs. */
+const selectedCandidateTypes = (page: Page) =>
+  page.evaluate(async () => {
+    const types: string[] = [];
+    for (const pc of (window as unknown as { __connections: RTCPeerConnection[] }).__connections) {
+      const stats: { id: string; type: string; [k: string]: unknown }[] = [];
+      (await pc.getStats()).forEach((s) => stats.push(s));
+      const pair = stats.find((s) => s.type === 'candidate-pair' && s.state === 'succeeded' && s.nominated);
+      const local = pair && stats.find((s) => s.id === pair.localCandidateId);
+      if (local) types.push(String(local.candidateType));
+    }
+    return types;
+  });
+
+test('a video visit relayed through TURN only: the credentials the server hands out are accepted by coturn', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const [one, two] = PORTS.map((port) => `http://127.0.0.1:${port}`) as [string, string];
+  const { studyId, code } = await bookVideoVisit(browser, one);
+  const crc = await staffOnAppointments(browser, 'crc.demo', studyId, { baseURL: one, initScript: RELAY_ONLY });
+  const panel = await callNow(crc.page, code);
+  const { participantContext, participant } = await answerFromPortal(browser, { baseURL: two, initScript: RELAY_ONLY });
+  await expectPlaying(participant, 'remote-staff');
+  await expectPlaying(crc.page, 'remote-participant');
+  await expect.poll(() => selectedCandidateTypes(crc.page)).toEqual(['relay']);
+  await expect.poll(() => selectedCandidateTypes(participant)).toEqual(['relay']);
+
   await panel.getByRole('button', { name: 'Leave meeting' }).click();
   await crc.page.getByRole('dialog', { name: 'Leave meeting' }).getByRole('button', { name: 'End call' }).click();
   await expect(participant.getByText('This meeting has been ended')).toBeVisible();

@@ -175,14 +175,23 @@ const selectedCandidateTypes = (page: Page) =>
     return types;
   });
 
-test('a video visit relayed through TURN only: the credentials the server hands out are accepted by coturn', async ({
+test('an unscheduled call from the participant’s profile, relayed through TURN only: coturn accepts the credentials the server hands out', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
   const [one, two] = PORTS.map((port) => `http://127.0.0.1:${port}`) as [string, string];
-  const { studyId, code } = await bookVideoVisit(browser, one);
+  const { studyId, code, participantId } = await bookVideoVisit(browser, one);
   const crc = await staffOnAppointments(browser, 'crc.demo', studyId, { baseURL: one, initScript: RELAY_ONLY });
-  const panel = await callNow(crc.page, code);
+  // an unscheduled call, from the participant's profile
+  await crc.page.goto(`/#/studies/${studyId}/participants/${participantId}`);
+  await crc.page.getByRole('button', { name: 'Video call' }).click();
+  await crc.page
+    .getByRole('dialog', { name: `Video call with ${code}` })
+    .getByRole('button', { name: 'Call Now' })
+    .click();
+  const panel = crc.page.getByRole('complementary', { name: `Video call with ${code}` });
+  await expect(panel.getByText('Waiting for your participant to join')).toBeVisible();
+  await shot(crc.page, 'staff-telehealth-call-from-profile');
   const { participantContext, participant } = await answerFromPortal(browser, { baseURL: two, initScript: RELAY_ONLY });
   await expectPlaying(participant, 'remote-staff');
   await expectPlaying(crc.page, 'remote-participant');

@@ -248,6 +248,23 @@ describe('the participant profile (E-006, E-007, E-010…E-013)', { timeout: 20_
     );
   });
 
+  it('calls by video a participant who can answer in the portal, from the profile (issue 15, unscheduled)', async () => {
+    serve(true, 200, 'ACTIVE');
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Video call' }));
+    const picker = await screen.findByRole('dialog', { name: 'Video call with DEMO-US001-0007' });
+    expect(within(picker).getByRole('button', { name: 'Call Now' })).toBeTruthy();
+    fireEvent.click(within(picker).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('offers no video call to a participant without a portal account to answer it', async () => {
+    serve(true, 200, 'INVITED');
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'DEMO-US001-0007' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Video call' })).toBeNull();
+  });
+
   it('shows no identity and no actions to a role that may not identify or change participants', async () => {
     serve(false);
     renderPage();

@@ -37,9 +37,12 @@ import {
   can,
   formatPhone,
   INVITABLE_STATUSES,
+  TELEHEALTH_REACHABLE_STATUSES,
 } from '@trialpath/domain';
 import { authoritiesFor } from '../../shared/authorities';
 import { storage } from '../../shared/storage';
+import { loadFeatureTexts } from '../../i18n';
+import { useActiveCall } from '../telehealth/call-store';
 import { DataTable, type DataTableColumn, notify, TableEmpty } from '@trialpath/ui';
 import { keepPreviousData } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
@@ -69,6 +72,12 @@ const ParticipantMessagesPanel = lazy(() =>
 );
 const DeviceDataPanel = lazy(() => import('../devices/pages').then((m) => ({ default: m.DeviceDataPanel })));
 const EhrRecords = lazy(() => import('../ehr/pages').then((m) => ({ default: m.EhrRecords })));
+// issue 15: a video call from the profile (unscheduled), with the telehealth texts it shows
+const StartCallDialog = lazy(() =>
+  Promise.all([import('../telehealth/pages'), loadFeatureTexts('telehealth')]).then(([m]) => ({
+    default: m.StartCallDialog,
+  })),
+);
 const ExportDataButton = lazy(() => import('../exports/pages').then((m) => ({ default: m.ExportDataButton })));
 
 function PanelLoader({ children }: { children: ReactNode }) {
@@ -337,6 +346,9 @@ export function ParticipantProfilePage() {
   const seesAnalytics = authoritiesFor(studyId, storage).some((a) => can(a, 'analytics.view'));
   const exports = authoritiesFor(studyId, storage).some((a) => can(a, 'exports.run'));
   const seesResponses = authoritiesFor(studyId, storage).some((a) => can(a, 'responses.view'));
+  const callsByVideo = authoritiesFor(studyId, storage).some((a) => can(a, 'telehealth.call'));
+  const inCall = useActiveCall() !== null;
+  const [calling, setCalling] = useState(false);
   const refresh = useRefresh();
   const [search, setSearch] = useSearchParams();
   const tab: Tab = TABS.includes(search.get('tab') as Tab) ? (search.get('tab') as Tab) : 'overview';
@@ -406,6 +418,12 @@ export function ParticipantProfilePage() {
             <Suspense fallback={null}>
               <ExportDataButton studyId={studyId} kind="PARTICIPANT_DASHBOARD" participantId={p.id} />
             </Suspense>
+          )}
+          {/* the participant can answer in the portal (E-070's rule); the server decides the site's team */}
+          {callsByVideo && !inCall && TELEHEALTH_REACHABLE_STATUSES.includes(p.status) && (
+            <Button variant="default" onClick={() => setCalling(true)}>
+              {t('profile.videoCall')}
+            </Button>
           )}
           {manage && (
             <Button variant="default" onClick={() => setChanging(true)}>
@@ -504,6 +522,15 @@ export function ParticipantProfilePage() {
         />
       )}
       {unblinding && <UnblindDialog studyId={studyId} participant={p} onClose={() => setUnblinding(false)} />}
+      {calling && (
+        <Suspense fallback={null}>
+          <StartCallDialog
+            studyId={studyId}
+            target={{ participantId: p.id, participantCode: p.participantId, siteId: p.siteId, appointmentId: null }}
+            onClose={() => setCalling(false)}
+          />
+        </Suspense>
+      )}
       {changing && (
         <StatusChangeDialog
           studyId={studyId}

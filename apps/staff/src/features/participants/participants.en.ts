@@ -197,6 +197,7 @@ const texts = {
     done: '{{participant}} is unblinded for you.',
   },
   profile: {
+    videoCall: 'Video call',
     resendVerification: 'Resend verification code',
     verificationSent: 'A new code was sent to {{destination}}.',
     transfer: 'Transfer to another site',

@@ -204,6 +204,7 @@ const texts: TextsLike<ParticipantsTexts> = {
     done: '{{participant}} está desenmascarado para usted.',
   },
   profile: {
+    videoCall: 'Videollamada',
     resendVerification: 'Reenviar el código de verificación',
     verificationSent: 'Se envió un código nuevo a {{destination}}.',
     transfer: 'Transferir a otro centro',

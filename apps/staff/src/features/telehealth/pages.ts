@@ -2,3 +2,4 @@
 export { AppointmentsPage } from './AppointmentsPage';
 export { AvailabilityPage } from './AvailabilityPage';
 export { RecordingLinkPage } from './RecordingLinkPage';
+export { StartCallDialog } from './StartCallDialog';

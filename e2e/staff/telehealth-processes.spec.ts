@@ -167,7 +167,9 @@ const selectedCandidateTypes = (page: Page) =>
     const types: string[] = [];
     for (const pc of (window as unknown as { __connections: RTCPeerConnection[] }).__connections) {
       const stats: { id: string; type: string; [k: string]: unknown }[] = [];
-      (await pc.getStats()).forEach((s) => stats.push(s));
+      (await pc.getStats()).forEach((s) => {
+        stats.push(s);
+      });
       const pair = stats.find((s) => s.type === 'candidate-pair' && s.state === 'succeeded' && s.nominated);
       const local = pair && stats.find((s) => s.id === pair.localCandidateId);
       if (local) types.push(String(local.candidateType));

@@ -3,6 +3,7 @@
  * "Several processes"): both on one fresh PostgreSQL database with the demo data set, sharing Redis (pub/sub for
  * the call's signalling, the call's presence). The coordinator's browser uses the first process, the participant's
  * the second; each sees the other's camera, and the coordinator's hang-up reaches the participant across them.
+ * Midway a recording request nobody answers times out (its clock moved back in the database, F-077).
  * The servers hand out TURN credentials for a real coturn (Debian's, started here with the same secret): a call
  * whose browsers may only relay through it connects, proving the credentials (coturn's REST API scheme) good.
  * PostgreSQL on 127.0.0.1:5432 (user postgres); Redis at TEST_REDIS_URL (scripts/test.sh makes sure one answers,
@@ -24,8 +25,8 @@ test.use({ launchOptions: { executablePath: '/usr/bin/chromium', args: [...CHROM
 const root = path.resolve(import.meta.dirname, '../..');
 const PORTS = [Number(process.env.E2E_PORT ?? 3210) + 21, Number(process.env.E2E_PORT ?? 3210) + 22];
 const database = `trialpath_e2e_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-const psql = (sql: string) =>
-  execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-c', sql]);
+const psql = (sql: string, db = 'postgres') =>
+  execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', db, '-v', 'ON_ERROR_STOP=1', '-c', sql]);
 
 const reachable = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -138,6 +139,22 @@ test('a video visit whose coordinator and participant are connected to two diffe
   await expectPlaying(crc.page, 'remote-participant');
   await shot(crc.page, 'staff-telehealth-call-process-one');
   await shot(participant, 'participant-telehealth-call-process-two');
+
+  // ★ F-077: a recording request the participant leaves unanswered times out after five minutes — the request's
+  // clock moved back five minutes in the database, the three-second job of either process does the rest
+  const record = panel.getByRole('button', { name: 'Record this call (the participant is asked first)' });
+  await record.click();
+  const question = participant.getByRole('alertdialog');
+  await expect(question).toContainText('Carlos Coordinator would like to record this video call. Do you agree?');
+  psql(
+    `UPDATE telehealth_recordings SET permission_requested_at = permission_requested_at - interval '5 minutes' WHERE state = 'REQUESTED'`,
+    database,
+  );
+  await expect(
+    crc.page.getByText('The participant did not answer the recording request within 5 minutes.'),
+  ).toBeVisible();
+  await expect(question).toHaveCount(0);
+  await expect(record).toBeVisible();
 
   // the coordinator's hang-up on the first process ends the meeting for the participant on the second
   await panel.getByRole('button', { name: 'Leave meeting' }).click();

@@ -99,6 +99,8 @@ test('a coordinator sets their hours, books, changes and cancels telehealth appo
   // the first: 10:00 in New York is 09:00 in Chicago
   let dialog = await book(/^09:00 \(yours\)/);
   await dialog.getByLabel('Note').fill('First video visit');
+  // F-037: this visit is not to be recorded
+  await dialog.getByRole('checkbox', { name: 'This visit may be recorded' }).uncheck();
   await shot(page, 'staff-telehealth-book-1280');
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Book', exact: true }).click();
@@ -133,6 +135,7 @@ test('a coordinator sets their hours, books, changes and cancels telehealth appo
   // ── change the first to 13:00 (Chicago), with a reason ──
   await page.getByRole('button', { name: /^Change the appointment of TEST-US001-0001, .*09:00$/ }).click();
   dialog = page.getByRole('dialog', { name: 'Change appointment' });
+  await expect(dialog.getByRole('checkbox', { name: 'This visit may be recorded' })).not.toBeChecked();
   await dialog.getByRole('button', { name: /^13:00 \(yours\) · \d\d:\d\d participant, / }).click();
   await dialog.getByRole('button', { name: 'Save change' }).click();
   await expect(dialog.getByText('Write why the appointment changes.')).toBeVisible();

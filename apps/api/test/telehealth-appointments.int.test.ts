@@ -118,6 +118,7 @@ beforeAll(async () => {
     participantId: pids['DEMO-US001-0001'],
     startsAt: (await freeOn(addDays(today(), 2)))[30]!.startsAt,
     visitType: 'phonecall',
+    allowRecording: false,
   });
   expect(u.status).toBe(200);
   unscheduled = u.json;
@@ -260,7 +261,10 @@ describe('booking', () => {
   });
 
   it('unscheduled: no task, its task days are its own day of study', () => {
+    // F-037: booked as a visit not to be recorded; one booked without saying may be
+    expect(scheduled.allowRecording).toBe(true);
     expect(unscheduled).toMatchObject({
+      allowRecording: false,
       kind: 'UNSCHEDULED',
       taskId: null,
       taskName: null,

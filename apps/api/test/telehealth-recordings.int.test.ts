@@ -287,6 +287,27 @@ describe('who may record, play and download', () => {
     }
   });
 
+  it('not in a visit booked as one not to be recorded (F-037)', async () => {
+    const s = await startCall();
+    await t.db
+      .updateTable('appointments')
+      .set({ allow_recording: false })
+      .where('id', '=', s.call.appointmentId)
+      .execute();
+    try {
+      const options = await call(t.app, getCallRecordingOptions, {
+        params: { studyId: demo, callId: s.call.id },
+        token: tokens['crc.demo'],
+      });
+      expect(options.json.allowed).toBe(false);
+      const refused = await ask(s.call.id);
+      expect(refused.status).toBe(403);
+      expect(refused.json.message).toBe('Recording not allowed');
+    } finally {
+      await end(s.call.id);
+    }
+  });
+
   it('plays and downloads through a signed address, each audited; others are kept out', async () => {
     // a recording made and put together (each test starts from the demo data)
     const s = await startCall();

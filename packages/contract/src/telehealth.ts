@@ -145,6 +145,8 @@ export const AppointmentSchema = z.object({
   /** The participant status code of 001 §4 now. */
   statusCode: z.number().int(),
   note: z.string().nullable(),
+  /** F-037: this visit may be recorded, where the study and the participant's country allow recording. */
+  allowRecording: z.boolean(),
   createdBy: PersonSchema,
   createdAt: z.string(),
   endedReason: z.string().nullable(),
@@ -191,6 +193,8 @@ const Booking = {
     .int()
     .refine((m) => (APPOINTMENT_MINUTES as readonly number[]).includes(m), says('errors.invalidValue')),
   note: z.string().trim().max(500).optional(),
+  /** F-037: whether the visit may be recorded (yes unless said); kept as it was when a change leaves it out. */
+  allowRecording: z.boolean().optional(),
 };
 
 export const bookAppointment = defineEndpoint({

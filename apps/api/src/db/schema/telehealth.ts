@@ -39,6 +39,8 @@ export interface AppointmentsTable {
   created_at: Generated<Date>;
   updated_at: Timestamp;
   ended_reason: string | null;
+  /** F-037: the visit may be recorded (where the study and the country allow it). */
+  allow_recording: Generated<boolean>;
 }
 
 export interface TelehealthCallsTable {

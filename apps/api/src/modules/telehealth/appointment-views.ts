@@ -149,6 +149,7 @@ export async function appointmentViews(
     state: r.state,
     statusCode: statusOf(r, now).code,
     note: r.note,
+    allowRecording: r.allow_recording,
     createdBy: { id: r.created_by, name: fullName(r.creator_first_name, r.creator_last_name) },
     createdAt: r.created_at.toISOString(),
     endedReason: r.ended_reason,
@@ -168,6 +169,7 @@ export const auditView = (r: {
   ends_at: Date;
   state: string;
   note: string | null;
+  allow_recording?: boolean;
 }) => ({
   participantId: r.participant_id,
   siteId: r.site_id,
@@ -179,6 +181,7 @@ export const auditView = (r: {
   endsAt: r.ends_at.toISOString(),
   state: r.state,
   note: r.note,
+  allowRecording: r.allow_recording ?? true,
 });
 
 // ── the participant's e-mail ────────────────────────────────────────────────────────────────────

@@ -120,6 +120,7 @@ export async function bookAppointment(
     startsAt: string;
     minutes: number;
     note?: string;
+    allowRecording?: boolean;
   },
 ): Promise<Appointment> {
   const access = await requireStudy(ctx, input.studyId);
@@ -151,6 +152,7 @@ export async function bookAppointment(
     ends_at: endsAt,
     state: 'BOOKED' as const,
     note: input.note || null,
+    allow_recording: input.allowRecording ?? true,
     created_by: ctx.staff().userId,
     updated_at: new Date(),
   };
@@ -178,6 +180,7 @@ export async function rescheduleAppointment(
     startsAt: string;
     minutes: number;
     note?: string;
+    allowRecording?: boolean;
   },
 ): Promise<Appointment> {
   const { access, row: before } = await appointmentForWrite(ctx, input.studyId, input.appointmentId);
@@ -200,6 +203,7 @@ export async function rescheduleAppointment(
     starts_at: startsAt,
     ends_at: endsAt,
     note: input.note || null,
+    allow_recording: input.allowRecording ?? before.allow_recording,
   };
   await updateAppointment(ctx.db, before.id, { ...changes, updated_at: new Date() });
   ctx.audit({

@@ -39,16 +39,20 @@ const isUniqueViolation = (e: unknown) => (e as { code?: string } | null)?.code 
 const notOpen = () => fail('CONFLICT', undefined, { message: messageRef('telehealth.recordingNotOpen') });
 
 /** F-036: whether the study records video visits in the participant's country (theirs, else their site's). */
-async function mayRecord(ctx: ServiceCtx, call: Pick<CallRow, 'participant_id'>): Promise<boolean> {
+/** The study and the participant's country allow recording (F-036), and so does the visit (F-037). */
+async function mayRecord(ctx: ServiceCtx, call: Pick<CallRow, 'participant_id' | 'appointment_id'>): Promise<boolean> {
   const facts = await ctx.db
     .selectFrom('participants as p')
     .innerJoin('sites as s', 's.id', 'p.site_id')
     .innerJoin('studies as st', 'st.id', 'p.study_id')
-    .select(['st.features', 'p.country_id', 's.country_id as site_country_id'])
+    .innerJoin('appointments as a', (j) => j.on('a.id', '=', call.appointment_id))
+    .select(['st.features', 'p.country_id', 's.country_id as site_country_id', 'a.allow_recording'])
     .where('p.id', '=', call.participant_id)
     .executeTakeFirst();
   const features = (facts?.features ?? null) as Record<string, unknown> | null;
-  return recordingAllowed(features, facts?.country_id ?? facts?.site_country_id ?? null);
+  return (
+    facts?.allow_recording === true && recordingAllowed(features, facts.country_id ?? facts.site_country_id ?? null)
+  );
 }
 
 export async function recordingOptions(ctx: ServiceCtx, input: { studyId: string; callId: string }) {

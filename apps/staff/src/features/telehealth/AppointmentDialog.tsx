@@ -5,7 +5,19 @@
  * date, whose free times the server answers; a note. A refusal stays in the dialog — a field's message at the
  * field, else above the buttons — and nothing chosen or typed is lost.
  */
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import {
   type Appointment,
@@ -18,7 +30,14 @@ import {
   rescheduleAppointment,
   type StaffUser,
 } from '@trialpath/contract';
-import { APPOINTMENT_MINUTES, MOBILE_BREAKPOINT_PX, roleTitle, VISIT_TYPES, type VisitType } from '@trialpath/domain';
+import {
+  APPOINTMENT_MINUTES,
+  MOBILE_BREAKPOINT_PX,
+  roleTitle,
+  VISIT_TYPES,
+  type VisitType,
+  visitModeOf,
+} from '@trialpath/domain';
 import { notify, uiLabel, useLanguage } from '@trialpath/ui';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -72,6 +91,7 @@ export function AppointmentDialog(props: { studyId: string; appointment?: Appoin
   const [date, setDate] = useState(appointment ? localDate(new Date(appointment.startsAt)) : localDate());
   const [startsAt, setStartsAt] = useState<string | null>(appointment?.startsAt ?? null);
   const [note, setNote] = useState(appointment?.note ?? '');
+  const [allowRecording, setAllowRecording] = useState(appointment?.allowRecording ?? true);
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -150,6 +170,7 @@ export function AppointmentDialog(props: { studyId: string; appointment?: Appoin
       startsAt,
       minutes,
       ...(note.trim() ? { note: note.trim() } : {}),
+      allowRecording,
     };
     try {
       if (appointment) {
@@ -405,6 +426,15 @@ export function AppointmentDialog(props: { studyId: string; appointment?: Appoin
             maxLength={500}
             error={errors.note}
           />
+          {/* F-037: a video visit may be kept from being recorded (the study and the country decide first) */}
+          {visitModeOf(visitType) === 'video' && (
+            <Checkbox
+              label={t('booking.allowRecording')}
+              description={t('booking.allowRecordingHint')}
+              checked={allowRecording}
+              onChange={(e) => setAllowRecording(e.currentTarget.checked)}
+            />
+          )}
           {changing && (
             <Textarea
               label={t('booking.reason')}

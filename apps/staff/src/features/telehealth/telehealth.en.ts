@@ -131,6 +131,8 @@ const texts = {
     chosen: 'Chosen: {{when}}',
     noteLabel: 'Note',
     noteHint: 'Seen by the study team only.',
+    allowRecording: 'This visit may be recorded',
+    allowRecordingHint: 'Only with the participant’s consent, and where the study and their country allow recording.',
     reason: 'Reason for the change',
     reasonHint: 'Kept in the audit trail.',
     reasonRequired: 'Write why the appointment changes.',

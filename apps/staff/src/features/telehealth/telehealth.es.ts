@@ -134,6 +134,8 @@ const texts: TextsLike<TelehealthTexts> = {
     chosen: 'Elegida: {{when}}',
     noteLabel: 'Nota',
     noteHint: 'Solo la ve el equipo del estudio.',
+    allowRecording: 'Esta visita se puede grabar',
+    allowRecordingHint: 'Solo con el consentimiento del participante y donde el estudio y su país permiten grabar.',
     reason: 'Motivo del cambio',
     reasonHint: 'Se guarda en el registro de auditoría.',
     reasonRequired: 'Escriba por qué cambia la cita.',

@@ -63,6 +63,18 @@ afterAll(async () => {
 const startCall = (memberIds: string[] = []) =>
   startUnscheduledCall(t.app, { studyId: demo, participantId: me.pid, token: tokens['crc.demo']!, memberIds });
 
+/** The panel is told recording is not allowed, and a request is refused with the words it shows (F-073). */
+async function expectRecordingNotAllowed(callId: string) {
+  const options = await call(t.app, getCallRecordingOptions, {
+    params: { studyId: demo, callId },
+    token: tokens['crc.demo'],
+  });
+  expect(options.json.allowed).toBe(false);
+  const refused = await ask(callId);
+  expect(refused.status).toBe(403);
+  expect(refused.json.message).toBe('Recording not allowed');
+}
+
 async function participantJoins(callId: string) {
   const r = await call(t.app, joinMyTelehealthCall, {
     params: { callId },
@@ -269,14 +281,7 @@ describe('who may record, play and download', () => {
         .set({ features: JSON.stringify({ ...before, 'telehealthRecording:US': false }) })
         .where('id', '=', demo)
         .execute();
-      const options = await call(t.app, getCallRecordingOptions, {
-        params: { studyId: demo, callId: s.call.id },
-        token: tokens['crc.demo'],
-      });
-      expect(options.json.allowed).toBe(false);
-      const refused = await ask(s.call.id);
-      expect(refused.status).toBe(403);
-      expect(refused.json.message).toBe('Recording not allowed');
+      await expectRecordingNotAllowed(s.call.id);
     } finally {
       await t.db
         .updateTable('studies')
@@ -295,14 +300,7 @@ describe('who may record, play and download', () => {
       .where('id', '=', s.call.appointmentId)
       .execute();
     try {
-      const options = await call(t.app, getCallRecordingOptions, {
-        params: { studyId: demo, callId: s.call.id },
-        token: tokens['crc.demo'],
-      });
-      expect(options.json.allowed).toBe(false);
-      const refused = await ask(s.call.id);
-      expect(refused.status).toBe(403);
-      expect(refused.json.message).toBe('Recording not allowed');
+      await expectRecordingNotAllowed(s.call.id);
     } finally {
       await end(s.call.id);
     }

@@ -14,7 +14,7 @@ bash scripts/ensure-install.sh || { echo "install failed"; exit 1; }
 
 # Debian's tools the tests run against: Chromium (browser tests), xmllint (ODM exports against the CDISC XSD),
 # OpenSSH's sshd and ssh-keygen (a real SFTP server for transfers), ffmpeg (study video conversion), coturn (TURN for
-# video calls)
+# video calls), Janus and its janus-pp-rec (the SFU of video calls and the composition of its recordings)
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v xmllint >/dev/null || missing+=(libxml2-utils)
@@ -22,6 +22,8 @@ command -v xmllint >/dev/null || missing+=(libxml2-utils)
 command -v ssh-keygen >/dev/null || missing+=(openssh-client)
 command -v ffmpeg >/dev/null || missing+=(ffmpeg)
 command -v turnserver >/dev/null || missing+=(coturn)
+command -v janus >/dev/null || missing+=(janus)
+command -v janus-pp-rec >/dev/null || missing+=(janus-tools)
 if [ ${#missing[@]} -gt 0 ]; then
   step "installing Debian's ${missing[*]} for the tests"
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null) || fail "install of ${missing[*]}"

@@ -6,11 +6,11 @@
  * told the meeting has ended. Two browsers, real WebRTC between them, signalling through the API. Midway the
  * coordinator records with the participant's consent (decision F-recording); the MP4 the server makes is checked.
  */
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS } from '../chromium';
+import { probeMp4 } from '../own-servers';
 import { participantSignIn, shot, staffSignIn } from '../support';
 import { staffApi } from '../telehealth-api';
 import {
@@ -130,11 +130,7 @@ test('a coordinator calls a participant by video; the participant joins from the
   });
   const file = path.join(test.info().outputPath(), 'recording.mp4');
   writeFileSync(file, await (await staffContext.request.get((await opened.json()).url)).body());
-  const probed = JSON.parse(
-    execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], {
-      encoding: 'utf8',
-    }),
-  ) as { format: { duration: string }; streams: { codec_type: string; width?: number; height?: number }[] };
+  const probed = probeMp4(file);
   expect(Number(probed.format.duration)).toBeGreaterThan(5);
   expect(probed.streams.find((s) => s.codec_type === 'video')).toMatchObject({ width: 1280, height: 720 });
   expect(probed.streams.some((s) => s.codec_type === 'audio')).toBe(true);

@@ -9,42 +9,31 @@
  * PostgreSQL on 127.0.0.1:5432 (user postgres); Redis at TEST_REDIS_URL (scripts/test.sh makes sure one answers,
  * and installs coturn).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS } from '../chromium';
+import { demoDatabase, postgresMissing, psql, startApis, stopAll } from '../own-servers';
 import { shot } from '../support';
 import { answerFromPortal, bookVideoVisit, callNow, expectPlaying, staffOnAppointments } from '../telehealth-steps';
 
 test.use({ launchOptions: { executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS] } });
 
-const root = path.resolve(import.meta.dirname, '../..');
 const PORTS = [Number(process.env.E2E_PORT ?? 3210) + 21, Number(process.env.E2E_PORT ?? 3210) + 22];
-const database = `trialpath_e2e_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-const psql = (sql: string, db = 'postgres') =>
-  execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', db, '-v', 'ON_ERROR_STOP=1', '-c', sql]);
-
-const reachable = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port });
-    socket.once('connect', () => resolve(socket.end() && true));
-    socket.once('error', () => resolve(false));
-  });
 
 const servers: ChildProcess[] = [];
 const TURN_PORT = Number(process.env.E2E_PORT ?? 3210) + 24;
 const TURN_SECRET = randomBytes(24).toString('hex');
+let database = '';
 let dataDir = '';
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  // outside CI a machine without PostgreSQL skips this test, as scripts/test.sh skips the PostgreSQL API run
-  test.skip(!process.env.CI && !(await reachable(5432)), 'PostgreSQL is not reachable on 127.0.0.1:5432');
-  psql(`CREATE DATABASE ${database}`);
+  test.skip(await postgresMissing(), 'PostgreSQL is not reachable on 127.0.0.1:5432');
   dataDir = mkdtempSync(path.join(tmpdir(), 'trialpath-e2e-processes-'));
   servers.push(
     spawn(
@@ -69,56 +58,20 @@ test.beforeAll(async () => {
       { stdio: 'ignore' },
     ),
   );
-  const env = {
-    ...process.env,
-    DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`,
-    JWT_SECRET: randomBytes(48).toString('base64url'),
+  const made = demoDatabase(dataDir, {
     REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
     REDIS_PREFIX: `trialpath-e2e-${randomUUID()}`,
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    RATE_LIMIT_MAX: '1000',
-    LOG_LEVEL: 'warn',
     TURN_URLS: `turn:127.0.0.1:${TURN_PORT}?transport=udp`,
     TURN_SECRET,
-  };
-  execFileSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/seed-demo.ts'], { cwd: root, env });
-  const apis = PORTS.map((port) =>
-    spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-      cwd: root,
-      env: { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    }),
-  );
-  servers.push(...apis);
-  for (const port of PORTS)
-    await expect
-      .poll(
-        () =>
-          fetch(`http://127.0.0.1:${port}/readyz`).then(
-            (r) => r.status,
-            () => 0,
-          ),
-        { timeout: 60_000 },
-      )
-      .toBe(200);
+  });
+  database = made.database;
+  servers.push(...(await startApis(made.env, PORTS)));
 });
 
 test.afterAll(async () => {
-  await Promise.all(
-    servers.map(
-      (server) =>
-        new Promise((resolve) => {
-          if (server.exitCode !== null) return resolve(null);
-          server.once('exit', resolve);
-          server.kill('SIGTERM');
-        }),
-    ),
-  );
-  if (dataDir) {
-    psql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  await stopAll(servers);
+  if (database) psql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 test('a video visit whose coordinator and participant are connected to two different API processes', async ({

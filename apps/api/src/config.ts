@@ -62,6 +62,12 @@ export interface AppConfig {
    * channels, so that two deployments (or two test runs) can share one Redis.
    */
   redis: { url: string | undefined; prefix: string };
+  /**
+   * The Janus WebRTC server as the calls' SFU (JANUS_URL, its WebSocket API, reachable by the API only; decision
+   * F-sfu). Janus writes recordings into `recordingsDir` (JANUS_RECORDINGS_DIR), a folder the API reads too.
+   * Without JANUS_URL, calls go browser to browser and are recorded in the recording person's browser.
+   */
+  janus: { url: string | undefined; recordingsDir: string };
 }
 
 export interface CallsConfig {
@@ -181,6 +187,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       rejoinGraceMs: Number(env.CALL_REJOIN_GRACE_MS ?? 10_000),
     },
     redis: { url: env.REDIS_URL || undefined, prefix: env.REDIS_PREFIX || 'trialpath' },
+    janus: {
+      url: env.JANUS_URL || undefined,
+      recordingsDir: path.resolve(env.JANUS_RECORDINGS_DIR ?? path.join(dataDir, 'janus-recordings')),
+    },
   };
 }
 
@@ -216,6 +226,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     pushServiceHosts: [],
     calls: { stunUrls: [], turnUrls: [], turnSecret: undefined, rejoinGraceMs: 200 },
     redis: { url: undefined, prefix: 'trialpath-test' },
+    janus: { url: undefined, recordingsDir: path.join(tmpdir(), 'trialpath-test-janus') },
     ...overrides,
   };
 }

@@ -23,7 +23,25 @@ export type ClientSignal =
   | { type: 'signal'; to: string; data: unknown }
   | { type: 'media'; camera: boolean; microphone: boolean }
   /** Starts or ends sharing one's screen: one person at a time (F-069); the server grants or refuses the start. */
-  | { type: 'screen'; sharing: boolean };
+  | { type: 'screen'; sharing: boolean }
+  /** With the SFU (welcome's media 'sfu'): one's own stream to publish, a person to receive, an answer to its offer. */
+  | { type: 'sfu'; data: SfuClientMessage };
+
+/** The media of a call: browser to browser (the embedded default), or through the Janus SFU (JANUS_URL; decision F-sfu). */
+export type CallMedia = 'mesh' | 'sfu';
+
+/** What a browser asks of the SFU through the server; SDP is sent whole (ICE gathered first, no trickle). */
+export type SfuClientMessage =
+  | { op: 'publish'; sdp: string }
+  | { op: 'subscribe'; peerId: string }
+  | { op: 'answer'; peerId: string; sdp: string };
+
+/** What the server tells of the SFU: the answer to one's publishing, a person one may receive, their offer. */
+export type SfuServerMessage =
+  | { op: 'published'; sdp: string }
+  | { op: 'feed'; peerId: string }
+  | { op: 'offer'; peerId: string; sdp: string }
+  | { op: 'failed'; message: string };
 
 /** What the server sends. */
 export type ServerSignal =
@@ -35,10 +53,13 @@ export type ServerSignal =
       recording: Recording | null;
       /** Who is sharing their screen, if anyone. */
       screen: string | null;
+      /** How the media go: browser to browser, or through the SFU. */
+      media: CallMedia;
     }
   | { type: 'peer-joined'; peer: Peer }
   | { type: 'peer-left'; peerId: string }
   | { type: 'signal'; from: string; data: unknown }
+  | { type: 'sfu'; data: SfuServerMessage }
   | { type: 'media'; from: string; camera: boolean; microphone: boolean }
   /** Who shares their screen now (null: nobody), told to everyone, the sharer included (the grant). */
   | { type: 'screen'; peerId: string | null }

@@ -106,6 +106,9 @@ function reasonOf(err: unknown): string {
 
 export class ConversionError extends Error {}
 
+/** The video encoding of an MP4 every browser plays: H.264 in yuv420p, quality over size at a fast preset. */
+export const WEB_H264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'] as const;
+
 /**
  * Convert to an MP4 every browser plays: H.264 (yuv420p, even dimensions, at most 1080 lines), AAC audio when the
  * file has sound, the index ("moov") at the front so playing starts before the whole file has arrived.
@@ -127,14 +130,7 @@ export async function convertToWebMp4(
     '0:v:0',
     '-map',
     '0:a:0?',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-crf',
-    '23',
-    '-pix_fmt',
-    'yuv420p',
+    ...WEB_H264,
     '-vf',
     "scale='min(1920,iw)':'min(1080,ih)':force_original_aspect_ratio=decrease,scale=trunc(iw/2)*2:trunc(ih/2)*2",
     '-c:a',

@@ -88,6 +88,10 @@ export const TELEHEALTH_MESSAGES = {
     en: 'The current screen sharing has to be stopped',
     es: 'Primero hay que detener la pantalla que se está compartiendo',
   },
+  'telehealth.videoServiceDown': {
+    en: 'The video service cannot be reached. Try again in a moment.',
+    es: 'No se puede acceder al servicio de vídeo. Inténtelo de nuevo en un momento.',
+  },
   'telehealth.callOver': { en: 'This call has ended.', es: 'Esta llamada ha finalizado.' },
   'telehealth.notInvited': {
     en: 'You are not invited to this call.',

@@ -2,10 +2,12 @@
  * One person's side of a video call (decision F-calls): the signalling WebSocket (the video-auth token its first
  * message), a WebRTC connection to each other person (a mesh of four at most), the local camera and microphone.
  * Whoever arrives makes the offers to those already there; ICE candidates that come before their description wait.
+ * When the server says the call's media go through the SFU (decision F-sfu), SfuLinks does the connections instead.
  * Framework-free: the staff and participant portals show it with their own screens (CallView).
  */
-import type { CallSession, Recording, RecordingNews, ServerSignal } from '@trialpath/contract';
+import type { CallMedia, CallSession, Recording, RecordingNews, ServerSignal } from '@trialpath/contract';
 import type { CallPeer } from '@trialpath/domain';
+import { SfuLinks } from './sfu-links';
 
 export interface RemotePerson {
   peer: CallPeer;
@@ -32,6 +34,8 @@ export interface MeshCallState {
   screen: string | null;
   /** One's own screen is what the others see instead of one's camera. */
   sharing: boolean;
+  /** Browser to browser, or through the SFU (as the welcome said). */
+  media: CallMedia;
 }
 
 /** Why sharing one's screen did not start (F-134, F-142, F-143). */
@@ -59,7 +63,9 @@ export class MeshCall {
     recordingNews: null,
     screen: null,
     sharing: false,
+    media: 'mesh',
   };
+  private sfu: SfuLinks | null = null;
   private screenTrack: MediaStreamTrack | null = null;
   private screenAnswer: { granted: () => void; refused: () => void } | null = null;
   private readonly listeners = new Set<Listener>();
@@ -119,13 +125,19 @@ export class MeshCall {
           people: m.peers.map((peer) => this.person(peer)),
           recording: m.recording,
           screen: m.screen,
+          media: m.media,
         });
-        for (const peer of m.peers) await this.offerTo(peer.peerId);
+        if (m.media === 'sfu') await this.publishToSfu();
+        else for (const peer of m.peers) await this.offerTo(peer.peerId);
+        break;
+      case 'sfu':
+        await this.sfu?.receive(m.data);
         break;
       case 'peer-joined':
         this.upsert(this.person(m.peer));
         break;
       case 'peer-left':
+        this.sfu?.drop(m.peerId);
         this.links.get(m.peerId)?.pc.close();
         this.links.delete(m.peerId);
         this.set({ people: this.state.people.filter((p) => p.peer.peerId !== m.peerId) });
@@ -170,6 +182,22 @@ export class MeshCall {
         this.stopLocal();
         break;
     }
+  }
+
+  private async publishToSfu() {
+    this.sfu?.close();
+    const sfu = new SfuLinks(
+      this.session.iceServers,
+      (data) => this.send({ type: 'sfu', data }),
+      (peerId, stream) =>
+        this.set({ people: this.state.people.map((p) => (p.peer.peerId === peerId ? { ...p, stream } : p)) }),
+      (message) => {
+        this.set({ phase: 'failed', message });
+        this.close();
+      },
+    );
+    this.sfu = sfu;
+    if (this.state.local) await sfu.publish(this.state.local, this.screenTrack);
   }
 
   private person(peer: CallPeer): RemotePerson {
@@ -284,6 +312,7 @@ export class MeshCall {
   }
 
   private async sendVideo(track: MediaStreamTrack | null) {
+    await this.sfu?.sendVideo(track);
     for (const { pc } of this.links.values()) {
       const sender = pc.getSenders().find((x) => x.track?.kind === 'video');
       await sender?.replaceTrack(track);
@@ -291,6 +320,8 @@ export class MeshCall {
   }
 
   private closeLinks() {
+    this.sfu?.close();
+    this.sfu = null;
     for (const { pc } of this.links.values()) pc.close();
     this.links.clear();
   }

@@ -99,6 +99,8 @@ export interface TelehealthRecordingsTable {
   error_detail: string | null;
   attempts: ColumnType<number, number | undefined, number>;
   lease_until: NullableTimestamp;
+  /** Made in the recording person's browser, or by the SFU (migration 202612160100, decision F-sfu). */
+  media_source: ColumnType<'browser' | 'sfu', 'browser' | 'sfu' | undefined, 'browser' | 'sfu'>;
 }
 
 export interface TelehealthRecordingChunksTable {

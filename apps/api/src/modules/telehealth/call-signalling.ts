@@ -12,6 +12,8 @@ import { z } from 'zod';
 import type { WebSocket } from 'ws';
 import { type Platform, withSystemContext } from '../../kernel/context';
 import { roomsOf } from './call-rooms';
+import { type SfuSeat, sfuSeat } from './call-sfu';
+import { janusOf } from './janus-bridge';
 import { callById, callMembers, markMember, updateCall } from './calls.repository';
 import { finishCall } from './calls.service';
 import { recordingView, sendWaitingRequest } from './recording-news';
@@ -20,6 +22,8 @@ import { updateAppointment } from './telehealth.repository';
 import { verifyVideoToken } from './video-token';
 
 const HELLO_WITHIN_MS = 5_000;
+const MAX_MESSAGE_BYTES = 64 * 1024;
+const MAX_SDP = 48 * 1024;
 
 /** The browser's messages (ClientSignal in the contract), checked before anything is done with them. */
 const ClientSignalSchema: z.ZodType<ClientSignal> = z.discriminatedUnion('type', [
@@ -27,8 +31,15 @@ const ClientSignalSchema: z.ZodType<ClientSignal> = z.discriminatedUnion('type',
   z.object({ type: z.literal('signal'), to: z.string().min(1).max(64), data: z.unknown() }),
   z.object({ type: z.literal('media'), camera: z.boolean(), microphone: z.boolean() }),
   z.object({ type: z.literal('screen'), sharing: z.boolean() }),
+  z.object({
+    type: z.literal('sfu'),
+    data: z.discriminatedUnion('op', [
+      z.object({ op: z.literal('publish'), sdp: z.string().min(1).max(MAX_SDP) }),
+      z.object({ op: z.literal('subscribe'), peerId: z.string().min(1).max(64) }),
+      z.object({ op: z.literal('answer'), peerId: z.string().min(1).max(64), sdp: z.string().min(1).max(MAX_SDP) }),
+    ]),
+  }),
 ]);
-const MAX_MESSAGE_BYTES = 64 * 1024;
 
 function refuse(socket: WebSocket, key: 'telehealth.callOver' | 'telehealth.notInvited' | 'telehealth.callFull') {
   const message: ServerSignal = { type: 'refused', message: translate(key, { count: CALL_MESH_LIMIT }, 'en') };
@@ -89,7 +100,9 @@ async function endIfStreamsGone(platform: Platform, callId: string) {
 /** Serves one signalling WebSocket. */
 export function serveCallSignalling(platform: Platform, socket: WebSocket, log: { warn(o: object, m: string): void }) {
   const rooms = roomsOf(platform.config);
+  const janus = janusOf(platform.config);
   let seat: { callId: string; peer: CallPeer } | null = null;
+  let sfu: SfuSeat | null = null;
   let greeting = false;
   const deadline = setTimeout(() => {
     if (!seat) socket.close(SIGNAL_CLOSE.refused, 'hello expected');
@@ -114,6 +127,14 @@ export function serveCallSignalling(platform: Platform, socket: WebSocket, log: 
     // gone while being seated: no seat is left behind for a connection that is no more
     if (socket.readyState !== socket.OPEN) return void (await rooms.unseat(row.id, peer.peerId, socket));
     seat = { callId: row.id, peer };
+    if (janus) {
+      // the room is there before anyone publishes (a Janus out of reach is told when they do)
+      janus.ensureRoom(row.id).catch((err) => log.warn({ err, callId: row.id }, 'call signalling: no SFU room'));
+      sfu = sfuSeat(janus, row.id, peer.peerId, (data) => {
+        if (socket.readyState === socket.OPEN)
+          socket.send(JSON.stringify({ type: 'sfu', data } satisfies ServerSignal));
+      });
+    }
     const open = await openRecordingOf(platform.db, row.id);
     rooms.send(row.id, peer.peerId, {
       type: 'welcome',
@@ -122,9 +143,11 @@ export function serveCallSignalling(platform: Platform, socket: WebSocket, log: 
       callId: row.id,
       recording: open ? recordingView(open) : null,
       screen: await rooms.screenOf(row.id),
+      media: janus ? 'sfu' : 'mesh',
     });
-    rooms.broadcast(row.id, { type: 'peer-joined', peer }, peer.peerId);
+    // stored first: whoever hears of the arrival and looks (the visit now 'On call') finds it
     await recordJoin(platform, peer, row.id);
+    rooms.broadcast(row.id, { type: 'peer-joined', peer }, peer.peerId);
   };
 
   socket.on('message', (data) => {
@@ -155,6 +178,16 @@ export function serveCallSignalling(platform: Platform, socket: WebSocket, log: 
       shareScreen(callId, peer.peerId, message.sharing).catch((err) =>
         log.warn({ err, callId }, 'call signalling: screen sharing not changed'),
       );
+    else if (message.type === 'sfu')
+      sfu?.receive(message.data).catch((err) => {
+        // Janus is down or refused: the browser says so in its language, the call itself goes on
+        log.warn({ err, callId }, 'call signalling: the SFU did not do what was asked');
+        const failed: ServerSignal = {
+          type: 'sfu',
+          data: { op: 'failed', message: translate('telehealth.videoServiceDown', undefined, 'en') },
+        };
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(failed));
+      });
   });
 
   /** F-069: one screen at a time; a second start is refused (the portal says why, in its language). */
@@ -170,6 +203,7 @@ export function serveCallSignalling(platform: Platform, socket: WebSocket, log: 
 
   socket.on('close', () => {
     clearTimeout(deadline);
+    sfu?.close().catch((err) => log.warn({ err }, 'call signalling: SFU handles not closed'));
     if (!seat) return;
     const { callId, peer } = seat;
     rooms

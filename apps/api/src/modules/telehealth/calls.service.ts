@@ -22,6 +22,7 @@ import { participantsVisibleTo, requireStudy, type StudyAccess } from '../access
 import { visibleParticipant } from '../participants/participant-access.service';
 import { queueCallPush } from '../push/push.service';
 import { roomsOf } from './call-rooms';
+import { janusOf } from './janus-bridge';
 import { closeRecordingsOfCall } from './recording-news';
 import {
   addMembers,
@@ -298,6 +299,10 @@ export async function finishCall(ctx: ServiceCtx, row: CallRow, reason: CallEndR
       reason,
       message: translate('telehealth.meetingEnded', undefined, 'en'),
     });
+    // the SFU's room goes with the call (its recording was stopped above); a Janus gone has no room left anyway
+    void janusOf(ctx.config)
+      ?.destroyRoom(row.id)
+      .catch(() => {});
   });
   return { ...row, state: 'ENDED' as const, ended_at: now, end_reason: reason, ended_by: endedBy };
 }

@@ -7,6 +7,7 @@ import type { Recording } from '@trialpath/contract';
 import { isOpenRecording, RECORDING_CONSENT_WAIT_MS, type RecordingSignal } from '@trialpath/domain';
 import { type Platform, type ServiceCtx, withSystemContext } from '../../kernel/context';
 import { roomsOf } from './call-rooms';
+import { janusOf } from './janus-bridge';
 import {
   byteSizeOf,
   openRecordingOf,
@@ -37,7 +38,7 @@ export function recordingView(r: RecordingRow): Recording {
     startTime: iso(r.started_at),
     endTime: iso(r.ended_at),
     stoppedBy: r.stopped_by,
-    isCaptured: r.chunk_count > 0,
+    isCaptured: r.chunk_count > 0 || (r.media_source === 'sfu' && r.started_at !== null),
     mediaState: r.media_state,
     archiveDuration: r.duration_seconds,
     byteSize: byteSizeOf(r),
@@ -71,22 +72,42 @@ export async function sendWaitingRequest(ctx: ServiceCtx, callId: string) {
 }
 
 /**
+ * The SFU stops writing the call's recording (decision F-sfu). A failure (Janus gone) does not keep the recording
+ * open: what Janus wrote is put together, and the problem is kept with the audit entry.
+ */
+export async function stopSfuCapture(ctx: ServiceCtx, callId: string): Promise<string | null> {
+  try {
+    await janusOf(ctx.config)?.stopRecording(callId);
+    return null;
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+}
+
+/**
  * The call ends: a recording running stops (what its holder's browser still sends is taken until it says it was
- * the last piece), a request not yet answered is cancelled.
+ * the last piece; the SFU's is put together at once), a request not yet answered is cancelled.
  */
 export async function closeRecordingsOfCall(ctx: ServiceCtx, callId: string, now: Date) {
   const open = await openRecordingOf(ctx.db, callId, true);
   if (!open || !isOpenRecording(open.state)) return;
   const state = open.state === 'RECORDING' ? 'STOPPED' : 'CANCELLED';
-  await updateRecording(ctx.db, open.id, { state, ended_at: now });
+  const bySfu = state === 'STOPPED' && open.media_source === 'sfu';
+  const sfuProblem = bySfu ? await stopSfuCapture(ctx, callId) : null;
+  await updateRecording(ctx.db, open.id, {
+    state,
+    ended_at: now,
+    ...(bySfu ? { media_state: 'PROCESSING' as const, lease_until: null } : {}),
+  });
   ctx.audit({
     action: 'telehealth.recording.stop',
     entityType: 'telehealth_recording',
     entityId: open.id,
     before: { state: open.state },
-    after: { state, by: 'the call ended' },
+    after: { state, by: 'the call ended', ...(bySfu ? { mediaState: 'PROCESSING', sfuStopProblem: sfuProblem } : {}) },
   });
-  await tellRecording(ctx, open.id, state === 'STOPPED' ? 'recording_stop_requested' : 'recording_stopped');
+  if (bySfu) await tellRecording(ctx, open.id, 'recording_stop_requested', 'recording_stopped');
+  else await tellRecording(ctx, open.id, state === 'STOPPED' ? 'recording_stop_requested' : 'recording_stopped');
 }
 
 /** Requests unanswered for five minutes at `now` time out (F-077); answers how many. */

@@ -14,6 +14,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Platform, withSystemContext } from '../../kernel/context';
 import { storeLocalFile } from '../files/files.service';
 import { ConversionError, convertToWebMp4, probeVideo, type VideoTools } from '../../kernel/ffmpeg';
+import { sfuRecordingDir } from './janus-bridge';
+import { composeJanusRecording, janusPpRec } from './janus-compose';
 import { tellRecording } from './recording-news';
 import {
   abandonedUploads,
@@ -56,7 +58,41 @@ async function sha256Of(file: string) {
   return hash.digest('hex');
 }
 
+/** A finished MP4 as the outcome: its size, hash and (with ffprobe) length. */
+async function readyMp4(tools: VideoTools, mp4: string): Promise<Outcome> {
+  const probe = tools.ffprobe ? await probeVideo(tools.ffprobe, mp4) : null;
+  return {
+    kind: 'ready',
+    file: mp4,
+    contentType: 'video/mp4',
+    byteSize: (await stat(mp4)).size,
+    sha256: await sha256Of(mp4),
+    duration: probe?.durationSeconds ?? null,
+  };
+}
+
+/** The .mjr files Janus wrote for the recording, composed into one MP4 (decision F-sfu). */
+async function composeSfu(platform: Platform, rec: RecordingRow, dir: string, tools: VideoTools): Promise<Outcome> {
+  const ppRec = janusPpRec();
+  if (!tools.ffmpeg || !ppRec) return { kind: 'failed', detail: 'ffmpeg and janus-pp-rec are needed to compose it' };
+  const mp4 = path.join(dir, 'recording.mp4');
+  try {
+    await composeJanusRecording({
+      dir: sfuRecordingDir(platform.config, rec.id),
+      out: mp4,
+      ffmpeg: tools.ffmpeg,
+      janusPpRec: ppRec,
+      timeoutMs: CONVERSION_TIMEOUT_MS,
+    });
+  } catch (e) {
+    if (e instanceof ConversionError) return { kind: 'failed', detail: e.message };
+    throw e;
+  }
+  return readyMp4(tools, mp4);
+}
+
 async function assemble(platform: Platform, rec: RecordingRow, dir: string, tools: VideoTools): Promise<Outcome> {
+  if (rec.media_source === 'sfu') return composeSfu(platform, rec, dir, tools);
   const recorded = path.join(dir, 'recorded');
   const written = await writePieces(platform, rec, recorded);
   if (written.size === 0) return { kind: 'failed', detail: 'nothing was recorded' };
@@ -77,15 +113,7 @@ async function assemble(platform: Platform, rec: RecordingRow, dir: string, tool
     if (e instanceof ConversionError) return { kind: 'failed', detail: e.message };
     throw e;
   }
-  const probe = tools.ffprobe ? await probeVideo(tools.ffprobe, mp4) : null;
-  return {
-    kind: 'ready',
-    file: mp4,
-    contentType: 'video/mp4',
-    byteSize: (await stat(mp4)).size,
-    sha256: await sha256Of(mp4),
-    duration: probe?.durationSeconds ?? null,
-  };
+  return readyMp4(tools, mp4);
 }
 
 async function record(platform: Platform, claimed: RecordingRow, outcome: Outcome) {
@@ -130,6 +158,9 @@ async function record(platform: Platform, claimed: RecordingRow, outcome: Outcom
       error_detail: null,
     });
     await deleteChunks(ctx.db, claimed.id);
+    // Janus's own files: the MP4 stored is the recording now
+    if (claimed.media_source === 'sfu')
+      ctx.afterCommit(() => void rm(sfuRecordingDir(platform.config, claimed.id), { recursive: true, force: true }));
     ctx.audit({
       action: 'telehealth.recording.store',
       entityType: 'telehealth_recording',

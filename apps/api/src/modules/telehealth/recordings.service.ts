@@ -21,7 +21,8 @@ import { fileHeaders, storedFile, streamStoredFile } from '../files/files.servic
 import { roomsOf } from './call-rooms';
 import { callById, type CallRow } from './calls.repository';
 import { requireInCall, visibleCall } from './calls.service';
-import { recordingView, tellRecording } from './recording-news';
+import { janusOf } from './janus-bridge';
+import { recordingView, stopSfuCapture, tellRecording } from './recording-news';
 import {
   byteSizeOf,
   insertChunk,
@@ -138,14 +139,23 @@ export async function stopRecording(ctx: ServiceCtx, input: { studyId: string; r
   const rec = await heldRecording(ctx, input.studyId, input.recordingId);
   if (!isOpenRecording(rec.state)) throw notOpen();
   const state = rec.state === 'RECORDING' ? 'STOPPED' : 'CANCELLED';
-  await updateRecording(ctx.db, rec.id, { state, ended_at: new Date(), stopped_by: ctx.staff().userId });
+  // the SFU's recording is complete once Janus stops writing it: no browser has a last piece to send
+  const bySfu = state === 'STOPPED' && rec.media_source === 'sfu';
+  const sfuProblem = bySfu ? await stopSfuCapture(ctx, rec.call_id) : null;
+  await updateRecording(ctx.db, rec.id, {
+    state,
+    ended_at: new Date(),
+    stopped_by: ctx.staff().userId,
+    ...(bySfu ? { media_state: 'PROCESSING' as const, lease_until: null } : {}),
+  });
   ctx.audit({
     action: 'telehealth.recording.stop',
     entityType: 'telehealth_recording',
     entityId: rec.id,
     before: { state: rec.state },
-    after: { state },
+    after: { state, ...(bySfu ? { mediaState: 'PROCESSING', sfuStopProblem: sfuProblem } : {}) },
   });
+  if (bySfu) return tellRecording(ctx, rec.id, 'recording_stop_requested', 'recording_stopped');
   return tellRecording(ctx, rec.id, state === 'STOPPED' ? 'recording_stop_requested' : 'recording_stopped');
 }
 
@@ -165,7 +175,9 @@ export async function receiveChunk(
   },
 ) {
   const rec = await heldRecording(ctx, input.studyId, input.recordingId);
-  const receiving = rec.state === 'RECORDING' || (rec.state === 'STOPPED' && rec.media_state === 'RECEIVING');
+  const receiving =
+    rec.media_source === 'browser' &&
+    (rec.state === 'RECORDING' || (rec.state === 'STOPPED' && rec.media_state === 'RECEIVING'));
   if (!receiving) throw notOpen();
   if (input.seq > rec.chunk_count)
     throw fail('CONFLICT', undefined, {
@@ -211,18 +223,30 @@ export async function answerRecordingRequest(ctx: ServiceCtx, input: { recording
   if (rec.state !== 'REQUESTED' || call?.state === 'ENDED') throw notOpen();
   const now = new Date();
   const state = recordingAnswerState(input.granted);
+  // with the SFU, Janus records from now on (before the answer is stored: no consent kept for a recording not made)
+  const sfu = input.granted ? janusOf(ctx.config) : null;
+  if (sfu)
+    await sfu.startRecording(rec.call_id, rec.id).catch(() => {
+      throw fail('SERVICE_UNAVAILABLE', undefined, { message: messageRef('telehealth.videoServiceDown') });
+    });
   await updateRecording(ctx.db, rec.id, {
     state,
     permission_granted: input.granted,
     permission_responded_at: now,
-    ...(input.granted ? { started_at: now, media_state: 'RECEIVING' as const } : { ended_at: now }),
+    ...(input.granted
+      ? {
+          started_at: now,
+          media_state: 'RECEIVING' as const,
+          media_source: sfu ? ('sfu' as const) : ('browser' as const),
+        }
+      : { ended_at: now }),
   });
   ctx.audit({
     action: 'telehealth.recording.consent',
     entityType: 'telehealth_recording',
     entityId: rec.id,
     before: { state: 'REQUESTED' },
-    after: { state, granted: input.granted, callId: rec.call_id },
+    after: { state, granted: input.granted, callId: rec.call_id, ...(sfu ? { mediaSource: 'sfu' } : {}) },
   });
   if (input.granted) await tellRecording(ctx, rec.id, 'recording_accepted', 'recording_start');
   else await tellRecording(ctx, rec.id, 'recording_denied');

@@ -62,7 +62,7 @@ async function inCall() {
   );
   await vi.waitFor(() => expect(FakeSocket.last).not.toBeNull());
   const socket = FakeSocket.last!;
-  socket.serve({ type: 'welcome', me, peers: [], callId: CALL, recording: null, screen: null });
+  socket.serve({ type: 'welcome', me, peers: [], callId: CALL, recording: null, screen: null, media: 'mesh' });
   expect(await screen.findByText('Waiting for your participant to join')).toBeTruthy();
   return socket;
 }

@@ -49,6 +49,12 @@ export function CallPanel({
     return () => void invalidateEndpoints(queryClient, listAppointments, listMyTelehealthCalls);
   }, [queryClient]);
 
+  // the participant's arrival puts the visit on call: the lists say so then too
+  const participantHere = state.people.some((p) => p.peer.kind === 'participant');
+  useEffect(() => {
+    if (participantHere) void invalidateEndpoints(queryClient, listAppointments, listMyTelehealthCalls);
+  }, [participantHere, queryClient]);
+
   useEffect(() => {
     // F-133, F-136: a colleague joining without a camera or microphone leaves, the call goes on for the others
     call.start(active.media).catch((e: unknown) => {

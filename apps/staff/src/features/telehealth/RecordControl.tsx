@@ -2,7 +2,8 @@
  * The recording button of the call panel (002 §2, §4; F-071 … F-080, F-144 … F-148; decision F-recording): hidden
  * until the options are known, 'Recording not allowed', Rec, Pending while the participant is asked, then the
  * running timer. Clicking the timer asks before stopping. While the participant's consent holds, this browser
- * records the call (CallRecorder) and sends it piece by piece.
+ * records the call (CallRecorder) and sends it piece by piece — unless the call goes through the SFU, which records
+ * it itself (decision F-sfu).
  */
 import { Button, Group, Modal, Text } from '@mantine/core';
 import {
@@ -54,7 +55,7 @@ export function RecordControl({ call, studyId, callId }: { call: MeshCall; study
   };
 
   const startRecorder = (rec: Recording) => {
-    if (recorder.current) return;
+    if (recorder.current || call.snapshot.media === 'sfu') return;
     const r = new CallRecorder(
       () => {
         const s = call.snapshot;

@@ -10,7 +10,6 @@ import { startExportWorker } from './modules/exports/exports.job';
 import { startSftpWorker } from './modules/sftp/sftp.job';
 import { startVideoWorker } from './modules/study-videos/videos.job';
 import { startCallWorker } from './modules/telehealth/calls.job';
-import { NO_PARTICIPANT_CHECK_MS } from '@trialpath/domain';
 import { createPlatform } from './platform';
 import { seedDemo } from './seed/demo';
 
@@ -44,7 +43,7 @@ async function main() {
   // study videos are converted to web MP4 by ffmpeg in the background (H-033, H-034), one at a time
   const videos = startVideoWorker(platform, 2000, app.log);
   // unscheduled calls nobody answers end after five minutes, checked every three seconds (F-067, F-068)
-  const calls = startCallWorker(platform, NO_PARTICIPANT_CHECK_MS, app.log);
+  const calls = startCallWorker(platform, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {

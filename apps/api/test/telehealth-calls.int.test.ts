@@ -18,9 +18,9 @@ import {
   saveTelehealthAvailability,
   startTelehealthCall,
 } from '@trialpath/contract';
-import { NO_PARTICIPANT_END_MS } from '@trialpath/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endAbandonedCalls, endUnansweredCalls } from '../src/modules/telehealth/calls.job';
+import { NO_PARTICIPANT_CHECK_MS, NO_PARTICIPANT_END_MS } from '@trialpath/domain';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { endAbandonedCalls, endUnansweredCalls, startCallWorker } from '../src/modules/telehealth/calls.job';
 import { auditActions, call, participantAccess, type TestApp } from './helpers';
 import { openSignal, until } from './call-sockets';
 import { addStaff, telehealthWorld } from './telehealth-world';
@@ -260,6 +260,43 @@ describe('signalling and the ways a call ends (F-064…F-067)', () => {
     expect((await staff.next('ended')).reason).toBe('NO_PARTICIPANT');
     await staff.closing();
     expect((await callState(s.call.id)).endReason).toBe('NO_PARTICIPANT');
+  });
+
+  it('the server’s no-participant check runs every three seconds (F-068)', async () => {
+    const overdue = async () => {
+      const s = await start('crc.demo');
+      await t.db
+        .updateTable('telehealth_calls')
+        .set({ started_at: new Date(Date.now() - NO_PARTICIPANT_END_MS - 60_000) })
+        .where('id', '=', s.call.id)
+        .execute();
+      return s.call.id;
+    };
+    const stateOf = async (id: string) =>
+      (await t.db.selectFrom('telehealth_calls').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state;
+    // the database's own waiting is real; only the worker's clock is the test's
+    const settled = async (id: string) => {
+      for (let i = 0; i < 400 && (await stateOf(id)) !== 'ENDED'; i++) await new Promise((r) => setImmediate(r));
+      return stateOf(id);
+    };
+    const first = await overdue();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const worker = startCallWorker(t.platform, { error: () => {}, warn: () => {} });
+    try {
+      await vi.advanceTimersByTimeAsync(NO_PARTICIPANT_CHECK_MS - 1);
+      expect(await stateOf(first)).toBe('INITIATED');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await settled(first)).toBe('ENDED');
+      // and again three seconds after that pass
+      const second = await overdue();
+      await vi.advanceTimersByTimeAsync(NO_PARTICIPANT_CHECK_MS - 1);
+      expect(await stateOf(second)).toBe('INITIATED');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await settled(second)).toBe('ENDED');
+    } finally {
+      vi.useRealTimers();
+      await worker.stop();
+    }
   });
 
   it('a connected call nobody is in any more (its server died) ends once the rejoin grace has passed', async () => {

@@ -5,7 +5,7 @@
  * Beside it, its own loop puts stopped recordings together (a long conversion never delays the three-second
  * checks; decision F-recording).
  */
-import { NO_PARTICIPANT_END_MS } from '@trialpath/domain';
+import { NO_PARTICIPANT_CHECK_MS, NO_PARTICIPANT_END_MS } from '@trialpath/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Platform, withSystemContext } from '../../kernel/context';
 import { roomsOf } from './call-rooms';
@@ -83,10 +83,11 @@ function loop(pass: () => Promise<unknown>, intervalMs: number) {
   };
 }
 
+/** The job's two loops; the checks every three seconds after the last ended (F-068). */
 export function startCallWorker(
   platform: Platform,
-  intervalMs: number,
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
+  intervalMs = NO_PARTICIPANT_CHECK_MS,
 ): { stop(): Promise<void> } {
   const tools = videoTools();
   const emptySince = new Map<string, number>();

@@ -11,6 +11,8 @@ import {
   bookAppointment,
   cancelAppointment,
   createActivity,
+  getAppointment,
+  getTelehealthCountryFeatures,
   listAppointments,
   listMyAppointments,
   listParticipantTelehealthTasks,
@@ -504,6 +506,62 @@ describe('who sees what', () => {
       tokens['crc.madrid'],
     );
     expect(madridBooksBoston.status).toBe(403);
+  });
+
+  it('the visit detail (F-114): one appointment to whom may see it, with whether it may be recorded', async () => {
+    const one = (await call(t.app, listAppointments, { params: params(), token: tokens['crc.demo'] })).json.items[0];
+    const got = await call(t.app, getAppointment, {
+      params: { studyId: demo, appointmentId: one.id },
+      token: tokens['crc.demo'],
+    });
+    expect(got.status).toBe(200);
+    expect(got.json).toEqual(one);
+    const other = await call(t.app, getAppointment, {
+      params: { studyId: demo, appointmentId: one.id },
+      token: tokens['crc.madrid'],
+    });
+    expect(other.status).toBe(403);
+    const none = await call(t.app, getAppointment, {
+      params: { studyId: demo, appointmentId: '00000000-0000-4000-8000-000000000000' },
+      token: tokens['crc.demo'],
+    });
+    expect([403, 404]).toContain(none.status);
+  });
+
+  it('the country features (F-112): the study’s recording, and a visit’s in a country or a participant’s', async () => {
+    const { features: before } = await t.db
+      .selectFrom('studies')
+      .select('features')
+      .where('id', '=', demo)
+      .executeTakeFirstOrThrow();
+    const setFeatures = (f: object) =>
+      t.db
+        .updateTable('studies')
+        .set({ features: JSON.stringify(f) })
+        .where('id', '=', demo)
+        .execute();
+    await setFeatures({ ...before, telehealthRecording: true, 'telehealthRecording:ES': false });
+    const features = (query: Record<string, string>, token = tokens['crc.demo']) =>
+      call(t.app, getTelehealthCountryFeatures, { params: params(), query, token });
+    expect((await features({ countryId: 'ES' })).json).toEqual({
+      countryId: 'ES',
+      studyTelehealthRecordingEnabled: true,
+      visitTelehealthRecordingEnabled: false,
+    });
+    expect((await features({ countryId: 'US' })).json.visitTelehealthRecordingEnabled).toBe(true);
+    // a participant's: theirs, else their site's (Boston: the United States)
+    const bostonOne = await features({ participantId: pids['DEMO-US001-0002']! });
+    expect(bostonOne.status).toBe(200);
+    expect(bostonOne.json.visitTelehealthRecordingEnabled).toBe(true);
+    // someone the caller may not see is not told about
+    expect((await features({ participantId: pids['DEMO-US001-0002']! }, tokens['crc.madrid'])).status).toBe(404);
+    expect((await features({ countryId: 'ES' }, tokens['cra.demo'])).status).toBe(403);
+    await setFeatures({ ...before, telehealthRecording: false });
+    expect((await features({ countryId: 'US' })).json).toMatchObject({
+      studyTelehealthRecordingEnabled: false,
+      visitTelehealthRecordingEnabled: false,
+    });
+    await setFeatures(before);
   });
 
   it('permission: the monitor (no telehealth.call) is refused every call', async () => {

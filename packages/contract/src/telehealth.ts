@@ -210,6 +210,43 @@ export const bookAppointment = defineEndpoint({
   response: AppointmentSchema,
 });
 
+/** F-114: the visit detail. */
+export const getAppointment = defineEndpoint({
+  id: 'getAppointment',
+  method: 'GET',
+  path: '/api/v1/studies/:studyId/telehealth/appointments/:appointmentId',
+  audience: 'staff',
+  permission: 'telehealth.call',
+  summary: 'One appointment (the visit detail): when, with whom, its state, and whether it may be recorded',
+  params: AppointmentParams,
+  response: AppointmentSchema,
+});
+
+/** F-112: 002 §3's country features of telehealth. */
+export const TelehealthCountryFeaturesSchema = z.object({
+  countryId: z.string().nullable(),
+  /** The study records video visits (its telehealthRecording feature). */
+  studyTelehealthRecordingEnabled: z.boolean(),
+  /** A visit in this country may be recorded (the study's feature, not switched off for the country). */
+  visitTelehealthRecordingEnabled: z.boolean(),
+});
+export type TelehealthCountryFeatures = z.infer<typeof TelehealthCountryFeaturesSchema>;
+
+export const getTelehealthCountryFeatures = defineEndpoint({
+  id: 'getTelehealthCountryFeatures',
+  method: 'GET',
+  path: '/api/v1/studies/:studyId/telehealth/country-features',
+  audience: 'staff',
+  permission: 'telehealth.call',
+  summary:
+    "The study's telehealth features in a country: whether it records video visits, and whether a visit there may be recorded (the country given, or a participant's — theirs, else their site's)",
+  params: StudyParams,
+  query: z
+    .object({ countryId: z.string().trim().min(1).max(64).optional(), participantId: z.string().uuid().optional() })
+    .strict(),
+  response: TelehealthCountryFeaturesSchema,
+});
+
 export const rescheduleAppointment = defineEndpoint({
   id: 'rescheduleAppointment',
   method: 'PUT',

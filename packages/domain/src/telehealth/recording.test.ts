@@ -7,6 +7,7 @@ import {
   RECORDING_RESOLUTION,
   RECORDING_SIGNALS,
   recordButtonState,
+  countryTelehealthFeatures,
   recordingAllowed,
   recordingGrid,
   recordingRefusal,
@@ -75,6 +76,21 @@ describe('composition and what is allowed (F-036, F-117)', () => {
     expect(recordingAllowed({ telehealthRecording: true, 'telehealthRecording:ES': false }, 'ES')).toBe(false);
     expect(recordingAllowed({ telehealthRecording: true, 'telehealthRecording:ES': false }, 'US')).toBe(true);
     expect(recordingAllowed({ telehealthRecording: true }, null)).toBe(true);
+  });
+
+  it('tells the country features of 002 §3 (F-112): the study’s recording, and a visit’s in the country', () => {
+    const features = { telehealthRecording: true, 'telehealthRecording:ES': false };
+    expect(countryTelehealthFeatures(features, 'ES')).toEqual({
+      countryId: 'ES',
+      studyTelehealthRecordingEnabled: true,
+      visitTelehealthRecordingEnabled: false,
+    });
+    expect(countryTelehealthFeatures(features, 'US')).toMatchObject({ visitTelehealthRecordingEnabled: true });
+    expect(countryTelehealthFeatures(null, null)).toEqual({
+      countryId: null,
+      studyTelehealthRecordingEnabled: false,
+      visitTelehealthRecordingEnabled: false,
+    });
   });
 
   it('says the spec’s recording messages in English and Spanish', () => {

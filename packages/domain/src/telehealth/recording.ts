@@ -110,3 +110,18 @@ export function recordingAllowed(
   if (features?.telehealthRecording !== true) return false;
   return !(countryId && features[`telehealthRecording:${countryId}`] === false);
 }
+
+/**
+ * 002 §3's country features of telehealth (F-112): whether the study records video visits at all, and whether a
+ * visit in this country may be recorded (the visit's own F-037 switch aside).
+ */
+export function countryTelehealthFeatures(
+  features: Readonly<Record<string, unknown>> | null,
+  countryId: string | null,
+) {
+  return {
+    countryId,
+    studyTelehealthRecordingEnabled: features?.telehealthRecording === true,
+    visitTelehealthRecordingEnabled: recordingAllowed(features, countryId),
+  };
+}

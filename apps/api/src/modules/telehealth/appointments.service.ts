@@ -309,6 +309,14 @@ export async function listAppointments(
   };
 }
 
+/** F-114: one appointment of the sites the caller may see. */
+export async function getAppointment(ctx: ServiceCtx, input: { studyId: string; appointmentId: string }) {
+  const access = await requireStudy(ctx, input.studyId);
+  const row = await reread(ctx, input.studyId, input.appointmentId, access);
+  if (!row) throw access.global ? fail('NOT_FOUND') : fail('FORBIDDEN');
+  return (await appointmentViews(ctx, [row], ctx.request.language))[0]!;
+}
+
 export async function participantTelehealthTasks(
   ctx: ServiceCtx,
   input: { studyId: string; participantId: string },

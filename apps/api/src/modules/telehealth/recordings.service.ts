@@ -6,6 +6,7 @@
  */
 import type { Recording } from '@trialpath/contract';
 import {
+  countryTelehealthFeatures,
   isOpenRecording,
   messageRef,
   recordingAllowed,
@@ -54,6 +55,34 @@ async function mayRecord(ctx: ServiceCtx, call: Pick<CallRow, 'participant_id' |
   return (
     facts?.allow_recording === true && recordingAllowed(features, facts.country_id ?? facts.site_country_id ?? null)
   );
+}
+
+/** F-112: the study's telehealth features in a country, given or a visible participant's (theirs, else their site's). */
+export async function telehealthCountryFeatures(
+  ctx: ServiceCtx,
+  input: { studyId: string; countryId?: string; participantId?: string },
+) {
+  const access = await requireStudy(ctx, input.studyId);
+  const study = await ctx.db
+    .selectFrom('studies')
+    .select('features')
+    .where('id', '=', input.studyId)
+    .executeTakeFirstOrThrow();
+  let countryId = input.countryId ?? null;
+  if (input.participantId) {
+    const visible = participantsVisibleTo(ctx, access, { participant: 'p', site: 's' });
+    const p = await ctx.db
+      .selectFrom('participants as p')
+      .innerJoin('sites as s', 's.id', 'p.site_id')
+      .select(['p.country_id', 's.country_id as site_country_id'])
+      .where('p.id', '=', input.participantId)
+      .where('p.study_id', '=', input.studyId)
+      .where(visible)
+      .executeTakeFirst();
+    if (!p) throw fail('NOT_FOUND');
+    countryId = p.country_id ?? p.site_country_id;
+  }
+  return countryTelehealthFeatures(study.features as Record<string, unknown> | null, countryId);
 }
 
 export async function recordingOptions(ctx: ServiceCtx, input: { studyId: string; callId: string }) {

@@ -1,6 +1,8 @@
 import {
   answerMyRecordingRequest,
   getCallRecordingOptions,
+  getAppointment,
+  getTelehealthCountryFeatures,
   getTelehealthRecordingMedia,
   listTelehealthRecordings,
   getTelehealthRecording,
@@ -50,6 +52,10 @@ export const telehealthRoutes = [
   ),
   route(listTelehealthSlots, (ctx) => availability.telehealthSlots(ctx, { ...ctx.params, ...ctx.query })),
   route(listAppointments, (ctx) => appointments.listAppointments(ctx, { ...ctx.params, ...ctx.query })),
+  route(getAppointment, (ctx) => appointments.getAppointment(ctx, ctx.params)),
+  route(getTelehealthCountryFeatures, (ctx) =>
+    recordings.telehealthCountryFeatures(ctx, { ...ctx.params, ...ctx.query }),
+  ),
   route(bookAppointment, (ctx) => appointments.bookAppointment(ctx, { ...ctx.params, ...ctx.body })),
   route(rescheduleAppointment, (ctx) => appointments.rescheduleAppointment(ctx, { ...ctx.params, ...ctx.body })),
   route(cancelAppointment, (ctx) => appointments.cancelAppointment(ctx, { ...ctx.params, ...ctx.body })),

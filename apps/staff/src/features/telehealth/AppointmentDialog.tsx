@@ -22,6 +22,7 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import {
   type Appointment,
   bookAppointment,
+  getTelehealthCountryFeatures,
   listAppointments,
   listParticipants,
   listParticipantTelehealthTasks,
@@ -120,6 +121,13 @@ export function AppointmentDialog(props: { studyId: string; appointment?: Appoin
     { params: { studyId }, query: { siteId: siteId ?? undefined } },
     { enabled: !!siteId },
   );
+  // F-112: whether this participant's visits may be recorded at all (the study and their country)
+  const countryFeatures = useEndpointQuery(
+    getTelehealthCountryFeatures,
+    { params: { studyId }, query: { participantId: participant?.id ?? '' } },
+    { enabled: !!participant },
+  );
+  const recordingClosed = countryFeatures.data?.visitTelehealthRecordingEnabled === false;
   const host = hostId ?? (team.data?.items.some((m) => m.id === me) ? (me ?? null) : null);
   const validDate = /^\d{4}-\d{2}-\d{2}$/.test(date);
   const slots = useEndpointQuery(
@@ -430,8 +438,9 @@ export function AppointmentDialog(props: { studyId: string; appointment?: Appoin
           {visitModeOf(visitType) === 'video' && (
             <Checkbox
               label={t('booking.allowRecording')}
-              description={t('booking.allowRecordingHint')}
-              checked={allowRecording}
+              description={t(recordingClosed ? 'booking.recordingClosed' : 'booking.allowRecordingHint')}
+              disabled={recordingClosed}
+              checked={allowRecording && !recordingClosed}
               onChange={(e) => setAllowRecording(e.currentTarget.checked)}
             />
           )}

@@ -133,6 +133,8 @@ const texts = {
     noteHint: 'Seen by the study team only.',
     allowRecording: 'This visit may be recorded',
     allowRecordingHint: 'Only with the participant’s consent, and where the study and their country allow recording.',
+    recordingClosed:
+      'Recording is not allowed for this participant: the study or their country does not record video visits.',
     reason: 'Reason for the change',
     reasonHint: 'Kept in the audit trail.',
     reasonRequired: 'Write why the appointment changes.',

@@ -136,6 +136,7 @@ const texts: TextsLike<TelehealthTexts> = {
     noteHint: 'Solo la ve el equipo del estudio.',
     allowRecording: 'Esta visita se puede grabar',
     allowRecordingHint: 'Solo con el consentimiento del participante y donde el estudio y su país permiten grabar.',
+    recordingClosed: 'No se permite grabar a este participante: el estudio o su país no graba las visitas por vídeo.',
     reason: 'Motivo del cambio',
     reasonHint: 'Se guarda en el registro de auditoría.',
     reasonRequired: 'Escriba por qué cambia la cita.',

@@ -56,6 +56,18 @@ test('a coordinator calls a participant by video; the participant joins from the
   // F-044: the page keeps 74% of the width, the call 26%
   const mainWidth = await staff.locator('#main').evaluate((m) => m.getBoundingClientRect().width);
   expect(mainWidth / 1440).toBeCloseTo(0.74, 1);
+  // F-108: the participant's devices rung again (F-107: none registered is said as a warning)
+  await panel.getByRole('button', { name: 'Notify the participant again' }).click();
+  await expect(
+    staff
+      .getByText('The participant was notified again.')
+      .or(
+        staff.getByText(
+          'This participant has no phone or browser to notify. They see the call when they open the portal.',
+        ),
+      ),
+  ).toBeVisible();
+  await shot(staff, 'staff-call-notify-again');
   // ★ F-074: recording asked for before the participant is there: Pending, sent when they join
   await panel.getByRole('button', { name: 'Record this call (the participant is asked first)' }).click();
   await expect(staff.getByText('A recording request will be sent when the participant joins the call.')).toBeVisible();

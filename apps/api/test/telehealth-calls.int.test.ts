@@ -15,6 +15,7 @@ import {
   joinTelehealthCall,
   listMyTelehealthCalls,
   listTelehealthTeam,
+  notifyTelehealthCallParticipant,
   saveTelehealthAvailability,
   startTelehealthCall,
 } from '@trialpath/contract';
@@ -397,6 +398,71 @@ describe('the participant is told by push (F-106)', () => {
     expect(
       await t.db.selectFrom('push_messages').select('id').where('device_id', '=', device.id).execute(),
     ).toHaveLength(1);
+  });
+});
+
+describe('the participant notified again (F-107, F-108)', () => {
+  it('rings their devices once more while the call waits; nothing to ring is a 406 with the server’s words', async () => {
+    await t.db.updateTable('participants').set({ notifications_disabled: false }).where('id', '=', me.pid).execute();
+    const device = await t.db
+      .insertInto('participant_devices')
+      .values({
+        participant_id: me.pid,
+        study_id: demo,
+        device_id: 'notify-again-device',
+        pd_device_token: JSON.stringify({
+          endpoint: 'https://push.example/again',
+          keys: { p256dh: 'x', auth: 'y' },
+        }) as never,
+        pd_registration_status: 'Registered',
+        device_name: null,
+        device_model: null,
+        os_version: null,
+        app_version: null,
+        updated_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const s = await start('crc.demo');
+    const notify = (body: Record<string, unknown> = {}, who = 'crc.demo', callId = s.call.id) =>
+      call(t.app, notifyTelehealthCallParticipant, { params: { studyId: demo, callId }, body, token: tokens[who] });
+    const again = await notify({ appointmentId: s.call.appointmentId });
+    expect(again.status).toBe(200);
+    expect(again.json.devices).toBeGreaterThanOrEqual(1);
+    const custom = await notify({ message: 'Dr Coordinator is waiting for you in the video visit.' });
+    expect(custom.status).toBe(200);
+    const bodies = (
+      await t.db
+        .selectFrom('push_messages')
+        .select('payload')
+        .where('device_id', '=', device.id)
+        .orderBy('id')
+        .execute()
+    ).map((m) => (m.payload as { body: string }).body);
+    expect(bodies).toEqual([
+      'Your study team is video calling you. Tap to join call.',
+      'Your study team is video calling you. Tap to join call.',
+      'Dr Coordinator is waiting for you in the video visit.',
+    ]);
+    expect(await auditActions(t.db, s.call.id)).toContain('telehealth.call.notify');
+    // another appointment named, someone not in the call
+    expect((await notify({ appointmentId: '00000000-0000-4000-8000-000000000000' })).status).toBe(400);
+    expect((await notify({}, 'pi.demo')).status).toBe(403);
+    // F-107: the participant's notifications off: nothing to ring
+    await t.db.updateTable('participants').set({ notifications_disabled: true }).where('id', '=', me.pid).execute();
+    const none = await notify();
+    expect(none.status).toBe(406);
+    expect(none.json.message).toBe(
+      'This participant has no phone or browser to notify. They see the call when they open the portal.',
+    );
+    await t.db.updateTable('participants').set({ notifications_disabled: false }).where('id', '=', me.pid).execute();
+    // the participant is in the call, or the call is over: refused
+    await t.db.updateTable('telehealth_calls').set({ state: 'CONNECTED' }).where('id', '=', s.call.id).execute();
+    const inCall = await notify();
+    expect(inCall.status).toBe(409);
+    expect(inCall.json.message).toBe('The participant is already in the call.');
+    await call(t.app, endTelehealthCall, { params: { studyId: demo, callId: s.call.id }, token: tokens['crc.demo'] });
+    expect((await notify()).json.message).toBe('This call has ended.');
   });
 });
 

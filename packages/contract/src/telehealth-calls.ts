@@ -132,6 +132,26 @@ export const endTelehealthCall = defineEndpoint({
   response: CallSchema,
 });
 
+/** F-108: the participant is notified of the call again (their phone or browser rings once more). */
+export const notifyTelehealthCallParticipant = defineEndpoint({
+  id: 'notifyTelehealthCallParticipant',
+  method: 'POST',
+  path: '/api/v1/studies/:studyId/telehealth/calls/:callId/notify',
+  audience: 'staff',
+  permission: 'telehealth.call',
+  summary:
+    "Notify the participant of the waiting call again, on each device they registered ('Your study team is video calling you. Tap to join call.' unless another message is given); 406 when they have none",
+  params: CallParams,
+  body: z
+    .object({
+      /** The call's appointment, when the caller names it (checked against the call). */
+      appointmentId: z.string().uuid().optional(),
+      message: z.string().trim().min(1).max(200).optional(),
+    })
+    .strict(),
+  response: z.object({ devices: z.number().int() }),
+});
+
 /** The participant's side of a call. */
 export const MyCallSchema = z.object({
   id: z.string(),

@@ -120,6 +120,10 @@ const AUDIT_ACTIONS = {
     summary: 'Video call with a participant started (its appointment, scheduled or not, the colleagues invited)',
   },
   'telehealth.call.invite': { entity: ['telehealth_call'], summary: 'Colleagues invited into a running video call' },
+  'telehealth.call.notify': {
+    entity: ['telehealth_call'],
+    summary: 'The participant notified of the waiting video call again, on their registered devices',
+  },
   'telehealth.call.answer': {
     entity: ['telehealth_call'],
     summary: 'The participant answered the video call (their device’s time-zone offset)',

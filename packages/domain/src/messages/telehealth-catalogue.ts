@@ -110,6 +110,14 @@ export const TELEHEALTH_MESSAGES = {
     en: 'Your study team is video calling you. Tap to join call.',
     es: 'Su equipo del estudio le está llamando por vídeo. Toque para unirse a la llamada.',
   },
+  'telehealth.notNotifiable': {
+    en: 'This participant has no phone or browser to notify. They see the call when they open the portal.',
+    es: 'Este participante no tiene ningún teléfono ni navegador al que avisar. Verá la llamada cuando abra el portal.',
+  },
+  'telehealth.participantAlreadyIn': {
+    en: 'The participant is already in the call.',
+    es: 'El participante ya está en la llamada.',
+  },
   // recording (F-079, F-080, F-144 … F-148; decision F-recording)
   'telehealth.alreadyRecording': {
     en: 'This session is already being recorded.',

@@ -296,7 +296,7 @@ export const CALL_PUSH_LIFETIME_MS = 2 * 60_000;
  */
 export async function queueCallPush(
   ctx: ServiceCtx,
-  input: { studyId: string; participantId: string; callId: string },
+  input: { studyId: string; participantId: string; callId: string; message?: string },
 ) {
   const participant = await participantById(ctx, input.participantId);
   if (!participant || participant.notifications_disabled) return 0;
@@ -306,7 +306,7 @@ export async function queueCallPush(
   const lang = participant.language || 'en';
   const payload: PushPayload = {
     title: translate('telehealth.callPushTitle', undefined, lang),
-    body: translate('telehealth.callingYou', undefined, lang),
+    body: input.message ?? translate('telehealth.callingYou', undefined, lang),
     url: `#/participants/web/${encodeURIComponent(studyCode)}/appointments`,
     tag: `trialpath-call-${input.callId}`,
   };

@@ -307,6 +307,37 @@ export async function finishCall(ctx: ServiceCtx, row: CallRow, reason: CallEndR
   return { ...row, state: 'ENDED' as const, ended_at: now, end_reason: reason, ended_by: endedBy };
 }
 
+/**
+ * F-108: the participant's devices ring again while the call waits for them. Nothing to ring is a 406 with the
+ * server's words (F-107); a call they are in, or that ended, is refused.
+ */
+export async function notifyParticipant(
+  ctx: ServiceCtx,
+  input: { studyId: string; callId: string; appointmentId?: string; message?: string },
+) {
+  const { row } = await visibleCall(ctx, input.studyId, input.callId, true);
+  if (row.state === 'ENDED') throw callOver();
+  await requireInCall(ctx, row);
+  if (input.appointmentId !== undefined && input.appointmentId !== row.appointment_id)
+    throw fieldProblem('VALIDATION_FAILED', 'appointmentId', 'errors.invalidValue');
+  if (row.state !== 'INITIATED')
+    throw fail('CONFLICT', undefined, { message: messageRef('telehealth.participantAlreadyIn') });
+  const devices = await queueCallPush(ctx, {
+    studyId: input.studyId,
+    participantId: row.participant_id,
+    callId: row.id,
+    message: input.message,
+  });
+  if (devices === 0) throw fail('NOT_NOTIFIABLE', undefined, { message: messageRef('telehealth.notNotifiable') });
+  ctx.audit({
+    action: 'telehealth.call.notify',
+    entityType: 'telehealth_call',
+    entityId: row.id,
+    after: { participantId: row.participant_id, devices, message: input.message ?? null },
+  });
+  return { devices };
+}
+
 export async function endCall(ctx: ServiceCtx, input: { studyId: string; callId: string }): Promise<Call> {
   const { row } = await visibleCall(ctx, input.studyId, input.callId, true);
   if (row.state === 'ENDED') throw callOver();

@@ -438,7 +438,7 @@ export function AppointmentDialog(props: { studyId: string; appointment?: Appoin
           {visitModeOf(visitType) === 'video' && (
             <Checkbox
               label={t('booking.allowRecording')}
-              description={t(recordingClosed ? 'booking.recordingClosed' : 'booking.allowRecordingHint')}
+              description={recordingClosed ? t('booking.recordingClosed') : t('booking.allowRecordingHint')}
               disabled={recordingClosed}
               checked={allowRecording && !recordingClosed}
               onChange={(e) => setAllowRecording(e.currentTarget.checked)}

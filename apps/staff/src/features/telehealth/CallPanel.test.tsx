@@ -4,12 +4,19 @@
  * the test sends as the server would.
  */
 import '@trialpath/domain/staff-messages';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ServerSignal } from '@trialpath/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, screenTestSetup } from '../../screen-test-setup';
 import { renderApp } from '../../test-utils';
 import { CallPanel } from './CallPanel';
+
+// the toasts as said (the toaster itself is the portal shell's)
+const notify = vi.hoisted(() => vi.fn());
+vi.mock('@trialpath/ui', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@trialpath/ui')>()),
+  notify,
+}));
 
 const S = '0b6f1f5e-1d6c-4d39-9c43-5f1bfb0f2a11';
 const CALL = '2d8b3c4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e';
@@ -93,5 +100,48 @@ describe('the call panel says how the call ended', { timeout: 20_000 }, () => {
     socket.close();
     expect(await screen.findByText('Oops seems like video stream has been interrupted')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'End call' })).toBeTruthy();
+  });
+});
+
+describe('the participant notified again while the call waits (F-107, F-108, F-125)', { timeout: 20_000 }, () => {
+  /** The notification's answer as the server gives it; the recording options as before. */
+  async function notifyAnswered(answer: Response) {
+    await inCall();
+    const fetch = vi.fn(async (url: string, init?: RequestInit) =>
+      String(url).endsWith(`/telehealth/calls/${CALL}/notify`) && init?.method === 'POST'
+        ? answer
+        : jsonResponse({ allowed: false, open: null }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    notify.mockClear();
+    fireEvent.click(screen.getByRole('button', { name: 'Notify the participant again' }));
+    return fetch;
+  }
+  const toasts = () => notify.mock.calls.map(([text, o]) => [text, (o as { kind: string }).kind]);
+
+  it('F-108: rings again, and says so', async () => {
+    const fetch = await notifyAnswered(jsonResponse({ devices: 2 }));
+    await waitFor(() => expect(toasts()).toContainEqual(['The participant was notified again.', 'success']));
+    const [, init] = fetch.mock.calls.find(([url]) => String(url).endsWith('/notify'))!;
+    expect(JSON.parse(String(init?.body))).toEqual({ appointmentId: 'a1' });
+  });
+
+  it('F-107: nothing to ring (406): a warning in the server’s words', async () => {
+    const words = 'This participant has no phone or browser to notify. They see the call when they open the portal.';
+    await notifyAnswered(jsonResponse({ code: 'NOT_NOTIFIABLE', message: words }, 406));
+    await waitFor(() => expect(toasts()).toContainEqual([words, 'warning']));
+  });
+
+  it('F-125: the notification fails', async () => {
+    await notifyAnswered(jsonResponse({ code: 'INTERNAL', message: 'Something went wrong.' }, 500));
+    await waitFor(() =>
+      expect(toasts()).toContainEqual(['Error while notifyinng participant about this call', 'error']),
+    );
+  });
+
+  it('is not offered once the participant is there', async () => {
+    const socket = await inCall();
+    socket.serve({ type: 'peer-joined', peer: { peerId: 'p1', kind: 'participant', name: 'DEMO-US001-0001' } });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Notify the participant again' })).toBeNull());
   });
 });

@@ -6,12 +6,18 @@
  */
 import { ActionIcon, Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { CALL_SIGNAL_PATH, endTelehealthCall, listAppointments, listMyTelehealthCalls } from '@trialpath/contract';
+import {
+  CALL_SIGNAL_PATH,
+  endTelehealthCall,
+  listAppointments,
+  listMyTelehealthCalls,
+  notifyTelehealthCallParticipant,
+} from '@trialpath/contract';
 import { translate } from '@trialpath/domain';
 import { CallView, MeshCall, mediaProblemOf, notify, signalAddress } from '@trialpath/ui';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api';
+import { ApiRequestError, api, errorMessage } from '../../shared/api';
 import { invalidateEndpoints } from '../../shared/queries';
 import { type ActiveCall, callStore } from './call-store';
 import { AddMembersDialog } from './AddMembersDialog';
@@ -97,6 +103,25 @@ export function CallPanel({
         ? t('call.unanswered')
         : t('call.ended');
 
+  // F-108: the participant's devices ring again; nothing to ring is said as the server says it (F-107, a warning)
+  const [notifying, setNotifying] = useState(false);
+  const notifyAgain = async () => {
+    setNotifying(true);
+    try {
+      await api.call(notifyTelehealthCallParticipant, {
+        params: { studyId: active.studyId, callId: active.session.call.id },
+        body: { appointmentId: active.session.call.appointmentId },
+      });
+      notify(t('call.notified'), { kind: 'success' });
+    } catch (e) {
+      if (e instanceof ApiRequestError && e.status === 406)
+        notify(errorMessage(e, t('call.notifyFailed')), { kind: 'warning' });
+      else notify(t('call.notifyFailed'), { kind: 'error' });
+    } finally {
+      setNotifying(false);
+    }
+  };
+
   const end = async () => {
     setConfirming(false);
     try {
@@ -127,60 +152,67 @@ export function CallPanel({
           </Button>
         </Stack>
       ) : (
-        <CallView
-          call={call}
-          waitingFor="participant"
-          fullScreen={fullScreen}
-          onFullScreen={onFullScreen}
-          onLeave={() => setConfirming(true)}
-          screenShare={{
-            share: t('call.shareScreen'),
-            stop: t('call.stopSharing'),
-            sharedBy: (name) => t('call.sharedBy', { name }),
-            onRefused: (reason) =>
-              notify(
-                reason === 'busy'
-                  ? translate('telehealth.screenBusy', undefined, i18n.language)
-                  : reason === 'unsupported'
-                    ? t('call.screenUnsupported')
-                    : t('call.screenDeclined'),
-                { kind: 'error' },
-              ),
-          }}
-          extraControls={
-            <>
-              <ActionIcon
-                title={t('call.addMembersControl')}
-                aria-label={t('call.addMembersControl')}
-                size="xl"
-                radius="xl"
-                variant="light"
-                color="teal"
-                onClick={() => setAdding(true)}
-              >
-                <Text component="span" fw={700} size="sm" aria-hidden>
-                  +
-                </Text>
-              </ActionIcon>
-              <RecordControl call={call} studyId={active.studyId} callId={active.session.call.id} />
-            </>
-          }
-          texts={{
-            waiting: t('call.waiting'),
-            microphoneOn: t('call.microphoneOn'),
-            microphoneOff: t('call.microphoneOff'),
-            speakerOn: t('call.speakerOn'),
-            speakerOff: t('call.speakerOff'),
-            cameraOn: t('call.cameraOn'),
-            cameraOff: t('call.cameraOff'),
-            fullScreen: t('call.fullScreen'),
-            exitFullScreen: t('call.exitFullScreen'),
-            leave: t('call.leave'),
-            you: t('call.you'),
-            theirCameraOff: t('call.theirCameraOff'),
-            theirMicrophoneOff: t('call.theirMicrophoneOff'),
-          }}
-        />
+        <>
+          {state.phase === 'in-call' && !participantHere && (
+            <Button variant="light" color="teal" size="xs" mb="xs" onClick={notifyAgain} loading={notifying}>
+              {t('call.notifyAgain')}
+            </Button>
+          )}
+          <CallView
+            call={call}
+            waitingFor="participant"
+            fullScreen={fullScreen}
+            onFullScreen={onFullScreen}
+            onLeave={() => setConfirming(true)}
+            screenShare={{
+              share: t('call.shareScreen'),
+              stop: t('call.stopSharing'),
+              sharedBy: (name) => t('call.sharedBy', { name }),
+              onRefused: (reason) =>
+                notify(
+                  reason === 'busy'
+                    ? translate('telehealth.screenBusy', undefined, i18n.language)
+                    : reason === 'unsupported'
+                      ? t('call.screenUnsupported')
+                      : t('call.screenDeclined'),
+                  { kind: 'error' },
+                ),
+            }}
+            extraControls={
+              <>
+                <ActionIcon
+                  title={t('call.addMembersControl')}
+                  aria-label={t('call.addMembersControl')}
+                  size="xl"
+                  radius="xl"
+                  variant="light"
+                  color="teal"
+                  onClick={() => setAdding(true)}
+                >
+                  <Text component="span" fw={700} size="sm" aria-hidden>
+                    +
+                  </Text>
+                </ActionIcon>
+                <RecordControl call={call} studyId={active.studyId} callId={active.session.call.id} />
+              </>
+            }
+            texts={{
+              waiting: t('call.waiting'),
+              microphoneOn: t('call.microphoneOn'),
+              microphoneOff: t('call.microphoneOff'),
+              speakerOn: t('call.speakerOn'),
+              speakerOff: t('call.speakerOff'),
+              cameraOn: t('call.cameraOn'),
+              cameraOff: t('call.cameraOff'),
+              fullScreen: t('call.fullScreen'),
+              exitFullScreen: t('call.exitFullScreen'),
+              leave: t('call.leave'),
+              you: t('call.you'),
+              theirCameraOff: t('call.theirCameraOff'),
+              theirMicrophoneOff: t('call.theirMicrophoneOff'),
+            }}
+          />
+        </>
       )}
       {adding && (
         <AddMembersDialog

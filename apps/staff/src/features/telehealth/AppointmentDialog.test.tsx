@@ -57,11 +57,17 @@ function stubFeatures(visitTelehealthRecordingEnabled: boolean) {
   );
 }
 
-const show = () =>
+/** The dialog for this booked appointment, or (null) for a new one. */
+const show = (booked: Appointment | null = appointment) =>
   renderApp(
     <RouterProvider
       router={createMemoryRouter(
-        [{ path: '*', element: <AppointmentDialog studyId={S} appointment={appointment} onClose={() => {}} /> }],
+        [
+          {
+            path: '*',
+            element: <AppointmentDialog studyId={S} appointment={booked ?? undefined} onClose={() => {}} />,
+          },
+        ],
         { initialEntries: ['/'] },
       )}
     />,
@@ -90,5 +96,20 @@ describe('the booking dialog’s recording switch (F-037, F-112)', { timeout: 20
     await waitFor(() => expect(box.checked).toBe(true));
     expect(box.disabled).toBe(false);
     expect(screen.queryByText(/Recording is not allowed for this participant/)).toBeNull();
+  });
+});
+
+describe('the booking dialog when the participants cannot be read (F-129)', { timeout: 20_000 }, () => {
+  it("says 'Error while getting participant.' instead of an empty list", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        String(url).split('?')[0] === `/api/v1/studies/${S}/participants`
+          ? jsonResponse({ code: 'INTERNAL', message: 'Something went wrong.' }, 500)
+          : jsonResponse({ items: [], total: 0, pageNum: 1, pageSize: 25 }),
+      ),
+    );
+    show(null);
+    expect(await screen.findByText('Error while getting participant.')).toBeTruthy();
   });
 });

@@ -264,7 +264,15 @@ export function AppointmentDialog(props: { studyId: string; appointment?: Appoin
                 setHostId(null);
                 setStartsAt(null);
               }}
-              error={errors.participantId ?? (touched && !participant ? t('booking.chooseParticipant') : undefined)}
+              error={
+                errors.participantId ??
+                // F-129: the participants could not be read: said, rather than an empty list
+                (found.isError
+                  ? t('booking.participantsFailed')
+                  : touched && !participant
+                    ? t('booking.chooseParticipant')
+                    : undefined)
+              }
               required
               data-autofocus
             />

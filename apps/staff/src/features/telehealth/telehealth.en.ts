@@ -105,6 +105,7 @@ const texts = {
     participant: 'Participant',
     participantHint: 'Type the start of the participant’s id.',
     participantNothing: 'No participant found',
+    participantsFailed: 'Error while getting participant.',
     participantOption: '{{code}} · {{site}}',
     visitType: 'Visit type',
     for: 'For',

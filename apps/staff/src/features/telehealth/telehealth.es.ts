@@ -108,6 +108,7 @@ const texts: TextsLike<TelehealthTexts> = {
     participant: 'Participante',
     participantHint: 'Escriba el comienzo del identificador del participante.',
     participantNothing: 'No se ha encontrado ningún participante',
+    participantsFailed: 'Error al obtener el participante.',
     participantOption: '{{code}} · {{site}}',
     visitType: 'Tipo de visita',
     for: 'Para',

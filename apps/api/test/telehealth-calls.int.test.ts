@@ -439,10 +439,11 @@ describe('the participant notified again (F-107, F-108)', () => {
         .orderBy('id')
         .execute()
     ).map((m) => (m.payload as { body: string }).body);
-    expect(bodies).toEqual([
-      'Your study team is video calling you. Tap to join call.',
-      'Your study team is video calling you. Tap to join call.',
+    // (their ids say nothing of their order)
+    expect(bodies.sort()).toEqual([
       'Dr Coordinator is waiting for you in the video visit.',
+      'Your study team is video calling you. Tap to join call.',
+      'Your study team is video calling you. Tap to join call.',
     ]);
     expect(await auditActions(t.db, s.call.id)).toContain('telehealth.call.notify');
     // another appointment named, someone not in the call

@@ -185,6 +185,10 @@ export const MESSAGES = {
     es: 'Otra persona ha modificado este elemento o ya existe. Vuelva a cargar e inténtelo de nuevo.',
   },
   'errors.featureDisabled': { en: 'This feature is not enabled.', es: 'Esta función no está habilitada.' },
+  'errors.notNotifiable': {
+    en: 'There is nothing to notify this person on.',
+    es: 'No hay nada en lo que avisar a esta persona.',
+  },
   'errors.serviceUnavailable': {
     en: 'The service is temporarily unavailable. Please try again later.',
     es: 'El servicio no está disponible temporalmente. Inténtelo de nuevo más tarde.',

@@ -30,7 +30,7 @@ export const ERROR_CODES = {
   FORBIDDEN: { status: 403, messageKey: 'access.denied' },
   NOT_FOUND: { status: 404, messageKey: 'errors.notFound' },
   /** The participant has nothing to be notified on (002 §7's 406 of the call notification, F-107). */
-  NOT_NOTIFIABLE: { status: 406, messageKey: 'telehealth.notNotifiable' },
+  NOT_NOTIFIABLE: { status: 406, messageKey: 'errors.notNotifiable' },
   NO_PHONE_ON_FILE: { status: 409, messageKey: 'auth.noPhoneOnFile' },
   FEATURE_DISABLED: { status: 404, messageKey: 'page.notFound' },
   CONFLICT: { status: 409, messageKey: 'errors.conflict' },

@@ -356,27 +356,28 @@ describe('signalling and the ways a call ends (F-064…F-067)', () => {
   });
 });
 
+/** A web-push device of participant.demo, registered. */
+const registerDevice = (deviceId: string, endpoint: string) =>
+  t.db
+    .insertInto('participant_devices')
+    .values({
+      participant_id: me.pid,
+      study_id: demo,
+      device_id: deviceId,
+      pd_device_token: JSON.stringify({ endpoint, keys: { p256dh: 'x', auth: 'y' } }) as never,
+      pd_registration_status: 'Registered',
+      device_name: null,
+      device_model: null,
+      os_version: null,
+      app_version: null,
+      updated_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
 describe('the participant is told by push (F-106)', () => {
   it("queues 'Your study team is video calling you. Tap to join call.' to each registered device, for two minutes", async () => {
-    const device = await t.db
-      .insertInto('participant_devices')
-      .values({
-        participant_id: me.pid,
-        study_id: demo,
-        device_id: 'call-test-device',
-        pd_device_token: JSON.stringify({
-          endpoint: 'https://push.example/abc',
-          keys: { p256dh: 'x', auth: 'y' },
-        }) as never,
-        pd_registration_status: 'Registered',
-        device_name: null,
-        device_model: null,
-        os_version: null,
-        app_version: null,
-        updated_at: new Date(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const device = await registerDevice('call-test-device', 'https://push.example/abc');
     const before = Date.now();
     const s = await start('crc.demo');
     const pushes = await t.db.selectFrom('push_messages').selectAll().where('device_id', '=', device.id).execute();
@@ -404,25 +405,7 @@ describe('the participant is told by push (F-106)', () => {
 describe('the participant notified again (F-107, F-108)', () => {
   it('rings their devices once more while the call waits; nothing to ring is a 406 with the server’s words', async () => {
     await t.db.updateTable('participants').set({ notifications_disabled: false }).where('id', '=', me.pid).execute();
-    const device = await t.db
-      .insertInto('participant_devices')
-      .values({
-        participant_id: me.pid,
-        study_id: demo,
-        device_id: 'notify-again-device',
-        pd_device_token: JSON.stringify({
-          endpoint: 'https://push.example/again',
-          keys: { p256dh: 'x', auth: 'y' },
-        }) as never,
-        pd_registration_status: 'Registered',
-        device_name: null,
-        device_model: null,
-        os_version: null,
-        app_version: null,
-        updated_at: new Date(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const device = await registerDevice('notify-again-device', 'https://push.example/again');
     const s = await start('crc.demo');
     const notify = (body: Record<string, unknown> = {}, who = 'crc.demo', callId = s.call.id) =>
       call(t.app, notifyTelehealthCallParticipant, { params: { studyId: demo, callId }, body, token: tokens[who] });

@@ -312,7 +312,8 @@ export async function listAppointments(
 /** F-114: one appointment of the sites the caller may see. */
 export async function getAppointment(ctx: ServiceCtx, input: { studyId: string; appointmentId: string }) {
   const access = await requireStudy(ctx, input.studyId);
-  const row = await reread(ctx, input.studyId, input.appointmentId, access);
+  const visible = participantsVisibleTo(ctx, access, { participant: 'p', site: 's' });
+  const row = await findAppointment(ctx.db, input.studyId, input.appointmentId, visible);
   if (!row) throw access.global ? fail('NOT_FOUND') : fail('FORBIDDEN');
   return (await appointmentViews(ctx, [row], ctx.request.language))[0]!;
 }

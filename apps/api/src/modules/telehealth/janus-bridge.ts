@@ -24,8 +24,17 @@ export function sfuRecordingDir(config: AppConfig, recordingId: string): string 
   return path.join(config.janus.recordingsDir, recordingId);
 }
 
-/** Janus's answer "no such room" (426) or "already exists" (427) as the request's outcome, not a failure. */
-const codeOf = (e: unknown) => (e as { _code?: number } | null)?._code;
+/**
+ * A request whose Janus error of this code means it is already so ("no such room" 426 for a room to go, "already
+ * exists" 427 for one to make): that answer is the request's outcome, not a failure.
+ */
+async function unlessAlready(code: 426 | 427, request: Promise<unknown>): Promise<void> {
+  try {
+    await request;
+  } catch (e) {
+    if ((e as { _code?: number } | null)?._code !== code) throw e;
+  }
+}
 
 export interface SfuPublisher {
   /** Janus's answer to the browser's offer. */
@@ -89,8 +98,9 @@ export class JanusBridge {
     const handle = await this.control();
     const room = roomNumberOf(callId);
     if ((await handle.exists({ room })).exists) return;
-    try {
-      await handle.create({
+    await unlessAlready(
+      427,
+      handle.create({
         room,
         description: `call ${callId}`,
         max_publishers: CALL_MESH_LIMIT,
@@ -99,19 +109,13 @@ export class JanusBridge {
         videocodec: 'vp8',
         record: false,
         rec_dir: this.config.janus.recordingsDir,
-      });
-    } catch (e) {
-      if (codeOf(e) !== 427) throw e;
-    }
+      }),
+    );
   }
 
   async destroyRoom(callId: string): Promise<void> {
     const handle = await this.control();
-    try {
-      await handle.destroy({ room: roomNumberOf(callId), permanent: false });
-    } catch (e) {
-      if (codeOf(e) !== 426) throw e;
-    }
+    await unlessAlready(426, handle.destroy({ room: roomNumberOf(callId), permanent: false }));
   }
 
   /**
@@ -130,11 +134,7 @@ export class JanusBridge {
 
   async stopRecording(callId: string): Promise<void> {
     const handle = await this.control();
-    try {
-      await handle.enable_recording({ room: roomNumberOf(callId), record: false });
-    } catch (e) {
-      if (codeOf(e) !== 426) throw e;
-    }
+    await unlessAlready(426, handle.enable_recording({ room: roomNumberOf(callId), record: false }));
   }
 
   /**
